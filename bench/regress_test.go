@@ -24,18 +24,13 @@ var update = flag.Bool("update", false, "rewrite testdata/quick.golden.json")
 // goldenFile holds e_L1 (the minimum over the history) of every run of the
 // quick tier, keyed by spec key, as computed by this code at the commit that
 // last changed the numerics. It exists to catch unintended changes to the
-// numerics: the runs are deterministic (pure Go, fixed seeds, and on amd64 at
-// the default GOAMD64=v1 no fused multiply-add), so any change beyond rounding
-// noise is a regression or a deliberate change that must regenerate the file
-// with -update. On platforms where the compiler fuses multiply-adds (arm64,
-// GOAMD64=v3) the values differ by more than goldenTol: regenerate them there.
+// numerics. The runs compute the same bits on every platform (the arithmetic
+// rule of package core/fp: explicit FMA, fixed reduction orders, our own
+// elementary functions), so the values are compared exactly, on amd64 at any
+// GOAMD64 level, on arm64 and on every kernel path: any difference is a
+// regression or a deliberate change of the numerics, which regenerates the
+// file with -update and says why in its commit.
 const goldenFile = "testdata/quick.golden.json"
-
-// goldenTol is the relative tolerance against the golden values. LSQR on
-// these ill-conditioned systems amplifies rounding differences (e.g. another
-// libm), so the tolerance is loose enough for a different platform yet far
-// tighter than any real change of method.
-const goldenTol = 1e-3
 
 // minAgree is the share of quick-tier rows run at the full budget (with a
 // paper row) whose median must match the paper or lie within a factor 3 of it.
@@ -130,8 +125,8 @@ func checkGolden(t *testing.T, results map[string]*experiments.Result) {
 			t.Errorf("%s: no golden value (key %s); regenerate with -update if the tier changed", r.Spec, k)
 			continue
 		}
-		if rel := math.Abs(r.EL1-want.EL1) / want.EL1; !(rel <= goldenTol) {
-			t.Errorf("%s: eL1 = %.6e, golden %.6e (relative difference %.2g > %g)", r.Spec, r.EL1, want.EL1, rel, goldenTol)
+		if math.Float64bits(r.EL1) != math.Float64bits(want.EL1) {
+			t.Errorf("%s: eL1 = %.17g, golden %.17g (relative difference %.2g; want the same bits)", r.Spec, r.EL1, want.EL1, math.Abs(r.EL1-want.EL1)/want.EL1)
 		}
 	}
 	for k, want := range g {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 )
 
@@ -29,10 +30,10 @@ func Random(rng *rand.Rand, dim, k int, r float64) *Basis {
 	b := &Basis{Dim: dim, K: k, W: make([]float64, k*dim), B: make([]float64, k)}
 	v := r * math.Sqrt(1/float64(dim))
 	for i := range b.W {
-		b.W[i] = v * (2*rng.Float64() - 1)
+		b.W[i] = v * math.FMA(2, rng.Float64(), -1)
 	}
 	for i := range b.B {
-		b.B[i] = v * (2*rng.Float64() - 1)
+		b.B[i] = v * math.FMA(2, rng.Float64(), -1)
 	}
 	return b
 }
@@ -62,7 +63,8 @@ func (b *Basis) Size() int { return b.K + 1 }
 //
 //	∂φ_k/∂x_i = σ (1 - t²) W_ki/s_i,  ∂²φ_k/∂x_i² = -2σ t (1 - t²) (W_ki/s_i)²,
 //
-// with t = tanh(W_k · x_n + b_k).
+// with t = tanh(W_k · x_n + b_k), the inner product an FMA chain from b_k in
+// increasing i.
 func (b *Basis) Jets(out []jet.Jet, x []float64, c, s *[jet.MaxDim]float64, sigma float64) {
 	if len(out) != b.K+1 || len(x) != b.Dim {
 		panic("basis: Jets: wrong lengths")
@@ -77,10 +79,10 @@ func (b *Basis) Jets(out []jet.Jet, x []float64, c, s *[jet.MaxDim]float64, sigm
 		w := b.W[k*b.Dim : (k+1)*b.Dim]
 		z := b.B[k]
 		for i := range b.Dim {
-			z += w[i] * xn[i]
+			z = math.FMA(w[i], xn[i], z)
 		}
-		t := math.Tanh(z)
-		d := 1 - t*t
+		t := fp.Tanh(z)
+		d := 1 - float64(t*t)
 		var f jet.Jet
 		f.V = sigma * t
 		for i := range b.Dim {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 )
 
@@ -105,9 +106,9 @@ func New(lo, hi []float64, js []int, delta float64) (*Decomposition, error) {
 func (lev *Level) centre(d *Decomposition, i, k int) (c, s float64) {
 	width := d.Hi[i] - d.Lo[i]
 	if lev.J == 1 {
-		return d.Lo[i] + width/2, d.Delta / 2 * width
+		return d.Lo[i] + float64(width/2), float64(d.Delta / 2 * width)
 	}
-	return d.Lo[i] + float64(k)*lev.spacing[i], d.Delta / 2 * lev.spacing[i]
+	return math.FMA(float64(k), lev.spacing[i], d.Lo[i]), float64(d.Delta / 2 * lev.spacing[i])
 }
 
 // Drop removes every subdomain for which drop(centre) is true, as the
@@ -179,11 +180,11 @@ func Bump(x, c, s float64) (g, g1, g2 float64) {
 		return 0, 0, 0
 	}
 	k := math.Pi / s
-	sin, cos := math.Sincos(k * (x - c))
+	sin, cos := fp.Sincos(k * (x - c))
 	h := (1 + cos) / 2
 	g = h * h
 	g1 = -k / 2 * (1 + cos) * sin
-	g2 = k * k / 2 * (sin*sin - cos - cos*cos)
+	g2 = float64(k*k/2) * (float64(sin*sin) - cos - float64(cos*cos))
 	return g, g1, g2
 }
 

@@ -7,6 +7,8 @@
 // are differentiated exactly. The package does no I/O.
 package jet
 
+import "math"
+
 // MaxDim is the largest input dimension a Jet carries.
 const MaxDim = 2
 
@@ -47,13 +49,15 @@ func Add(f, g Jet) Jet {
 
 // Mul returns the jet of f g by the product rule:
 //
-//	(fg)' = f'g + fg',  (fg)'' = f''g + 2f'g' + fg''.
+//	(fg)' = f'g + fg',  (fg)'' = f''g + 2f'g' + fg'',
+//
+// each sum an FMA chain left to right from the first product rounded.
 func Mul(f, g Jet) Jet {
 	var h Jet
 	h.V = f.V * g.V
 	for i := range MaxDim {
-		h.D1[i] = f.D1[i]*g.V + f.V*g.D1[i]
-		h.D2[i] = f.D2[i]*g.V + 2*f.D1[i]*g.D1[i] + f.V*g.D2[i]
+		h.D1[i] = math.FMA(f.V, g.D1[i], float64(f.D1[i]*g.V))
+		h.D2[i] = math.FMA(f.V, g.D2[i], math.FMA(2*f.D1[i], g.D1[i], float64(f.D2[i]*g.V)))
 	}
 	return h
 }
@@ -62,14 +66,14 @@ func Mul(f, g Jet) Jet {
 //
 //	q' = (f' - q g')/g,  q'' = (f'' - 2 q' g' - q g'')/g.
 //
-// g.V must be non-zero.
+// g.V must be non-zero. The numerators are FMA chains left to right.
 func Div(f, g Jet) Jet {
 	var q Jet
 	inv := 1 / g.V
 	q.V = f.V * inv
 	for i := range MaxDim {
-		q.D1[i] = (f.D1[i] - q.V*g.D1[i]) * inv
-		q.D2[i] = (f.D2[i] - 2*q.D1[i]*g.D1[i] - q.V*g.D2[i]) * inv
+		q.D1[i] = math.FMA(-q.V, g.D1[i], f.D1[i]) * inv
+		q.D2[i] = math.FMA(-q.V, g.D2[i], math.FMA(-2*q.D1[i], g.D1[i], f.D2[i])) * inv
 	}
 	return q
 }

@@ -3,6 +3,8 @@ package lsqr
 import (
 	"fmt"
 	"math"
+
+	"elmfbpinn/core/fp"
 )
 
 // eps is the float64 machine epsilon, numpy.finfo(float64).eps.
@@ -185,7 +187,7 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 		iterLim = 2 * n
 	}
 	damp := set.Damp
-	dampsq := damp * damp
+	dampsq := float64(damp * damp)
 	atol, btol := set.ATol, set.BTol
 	var ctol float64
 	if set.ConLim > 0 {
@@ -240,7 +242,7 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 	rnorm := beta
 	r1norm := rnorm
 	r2norm := rnorm
-	arnorm := alfa * beta
+	arnorm := float64(alfa * beta)
 
 	if callback != nil {
 		callback(0, x)
@@ -285,8 +287,8 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 			rhobar1 = math.Sqrt(float64(rhobar*rhobar) + dampsq)
 			cs1 := rhobar / rhobar1
 			sn1 := damp / rhobar1
-			psi = sn1 * phibar
-			phibar = cs1 * phibar
+			psi = float64(sn1 * phibar)
+			phibar = float64(cs1 * phibar)
 		} else {
 			rhobar1 = rhobar
 		}
@@ -305,33 +307,24 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 			}
 			break
 		}
-		theta := sn * alfa
-		rhobar = -cs * alfa
-		phi := cs * phibar
-		phibar = sn * phibar
-		tau := sn * phi
+		theta := float64(sn * alfa)
+		rhobar = float64(-cs * alfa)
+		phi := float64(cs * phibar)
+		phibar = float64(sn * phibar)
+		tau := float64(sn * phi)
 
 		// Update x and w, accumulating ‖d_k‖² with d_k = w/rho.
 		t1 := phi / rho
 		t2 := -theta / rho
 		rinv := 1 / rho
-		vn := v[:len(w)]
-		xn := x[:len(w)]
-		var ss float64
-		for i, wi := range w {
-			dk := rinv * wi
-			ss += float64(dk * dk)
-			xn[i] += float64(t1 * wi)
-			w[i] = vn[i] + float64(t2*wi)
-		}
-		dknorm := math.Sqrt(ss)
+		dknorm := math.Sqrt(updateXW(x, w, v, t1, t2, rinv))
 		ddnorm += float64(dknorm * dknorm)
 
 		// Plane rotation on the right to eliminate the super-diagonal
 		// element (theta) of the upper-bidiagonal matrix, used to
 		// estimate ‖x‖.
-		delta := sn2 * rho
-		gambar := -cs2 * rho
+		delta := float64(sn2 * rho)
+		gambar := float64(-cs2 * rho)
 		rhs := phi - float64(delta*z)
 		zbar := rhs / gambar
 		xnorm = math.Sqrt(xxnorm + float64(zbar*zbar))
@@ -342,11 +335,11 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 		xxnorm += float64(z * z)
 
 		// Estimates of cond(Ā), ‖r̄‖ and ‖Āᵀr̄‖.
-		acond = anorm * math.Sqrt(ddnorm)
-		res1 := phibar * phibar
+		acond = float64(anorm * math.Sqrt(ddnorm))
+		res1 := float64(phibar * phibar)
 		res2 += float64(psi * psi)
 		rnorm = math.Sqrt(res1 + res2)
-		arnorm = alfa * math.Abs(tau)
+		arnorm = float64(alfa * math.Abs(tau))
 
 		// r1norm = ‖b - A x‖ estimated as sqrt(r2norm² - damp²‖x‖²).
 		if damp > 0 {
@@ -368,7 +361,7 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 			}
 		} else {
 			test1 := rnorm / bnorm
-			test2 := arnorm / (anorm*rnorm + eps)
+			test2 := arnorm / (float64(anorm*rnorm) + eps)
 			test3 := 1 / (acond + eps)
 			t1 := test1 / (1 + anorm*xnorm/bnorm)
 			rtol := btol + atol*anorm*xnorm/bnorm
@@ -459,27 +452,63 @@ func sign(x float64) float64 {
 	}
 }
 
-// subNorm sets y = p - alpha y and returns ||y||₂ (a plain sum of squares,
-// as numpy's norm).
+// subNorm sets y = p - alpha y, each entry FMA(-alpha, y_i, p_i), and
+// returns ‖y‖₂ (a plain sum of squares, as numpy's norm) with the lane
+// structure of fp.SumSq: lane i mod 8 is the chain FMA(y_i, y_i, lane), the
+// lanes combined by fp.Tree.
 func subNorm(y, p []float64, alpha float64) float64 {
 	p = p[:len(y)]
-	var ss float64
-	for i, yi := range y {
-		t := p[i] - float64(alpha*yi)
-		y[i] = t
-		ss += float64(t * t)
+	na := -alpha
+	var l [fp.Lanes]float64
+	i := 0
+	for ; i+fp.Lanes <= len(y); i += fp.Lanes {
+		yy := y[i : i+fp.Lanes : i+fp.Lanes]
+		pp := p[i : i+fp.Lanes : i+fp.Lanes]
+		for j := range fp.Lanes {
+			t := math.FMA(na, yy[j], pp[j])
+			yy[j] = t
+			l[j] = math.FMA(t, t, l[j])
+		}
 	}
-	return math.Sqrt(ss)
+	for j := range y[i:] {
+		t := math.FMA(na, y[i+j], p[i+j])
+		y[i+j] = t
+		l[j] = math.FMA(t, t, l[j])
+	}
+	return math.Sqrt(fp.Tree(&l))
 }
 
-// nrm2 returns sqrt(Σ xᵢ²), as numpy.linalg.norm does for a 1-D array.
-func nrm2(x []float64) float64 {
-	var ss float64
-	for _, v := range x {
-		ss += float64(v * v)
+// updateXW makes the step x += t1 w, w = v + t2 w, each entry one FMA, and
+// returns ‖rinv w‖² of the w it was given, with the lane structure of
+// fp.SumSq on d_i = rinv w_i.
+func updateXW(x, w, v []float64, t1, t2, rinv float64) float64 {
+	x, v = x[:len(w)], v[:len(w)]
+	var l [fp.Lanes]float64
+	i := 0
+	for ; i+fp.Lanes <= len(w); i += fp.Lanes {
+		ww := w[i : i+fp.Lanes : i+fp.Lanes]
+		xx := x[i : i+fp.Lanes : i+fp.Lanes]
+		vv := v[i : i+fp.Lanes : i+fp.Lanes]
+		for j := range fp.Lanes {
+			wi := ww[j]
+			d := rinv * wi
+			l[j] = math.FMA(d, d, l[j])
+			xx[j] = math.FMA(t1, wi, xx[j])
+			ww[j] = math.FMA(t2, wi, vv[j])
+		}
 	}
-	return math.Sqrt(ss)
+	for j, wi := range w[i:] {
+		d := rinv * wi
+		l[j] = math.FMA(d, d, l[j])
+		x[i+j] = math.FMA(t1, wi, x[i+j])
+		w[i+j] = math.FMA(t2, wi, v[i+j])
+	}
+	return fp.Tree(&l)
 }
+
+// nrm2 returns sqrt(Σ xᵢ²), as numpy.linalg.norm does for a 1-D array, in
+// the order of fp.SumSq.
+func nrm2(x []float64) float64 { return fp.Norm(x) }
 
 // scal scales x by alpha in place.
 func scal(alpha float64, x []float64) {

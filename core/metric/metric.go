@@ -2,7 +2,11 @@
 // paper. The package does no I/O.
 package metric
 
-import "math"
+import (
+	"math"
+
+	"elmfbpinn/core/fp"
+)
 
 // EL1 returns the relative L1 test error of the paper,
 //
@@ -15,28 +19,26 @@ func EL1(pred, exact []float64) float64 {
 	if len(pred) != len(exact) {
 		panic("metric: EL1: length mismatch")
 	}
-	var s float64
+	var l [fp.Lanes]float64 // the lane structure of fp.Sum
 	for i, p := range pred {
 		if math.IsNaN(p) {
 			p = 0
 		}
-		s += math.Abs(p - exact[i])
+		l[i%fp.Lanes] += math.Abs(p - exact[i])
 	}
-	return s / (float64(len(exact)) * PopStd(exact))
+	return fp.Tree(&l) / (float64(len(exact)) * PopStd(exact))
 }
 
-// PopStd returns the population standard deviation sqrt(mean((u - mean u)²)).
+// PopStd returns the population standard deviation sqrt(mean((u - mean u)²)),
+// both sums in the lane order of fp.Sum and fp.SumSq.
 func PopStd(u []float64) float64 {
-	var m float64
-	for _, v := range u {
-		m += v
+	m := fp.Sum(u) / float64(len(u))
+	var l [fp.Lanes]float64
+	for i, v := range u {
+		d := v - m
+		l[i%fp.Lanes] = math.FMA(d, d, l[i%fp.Lanes])
 	}
-	m /= float64(len(u))
-	var s float64
-	for _, v := range u {
-		s += (v - m) * (v - m)
-	}
-	return math.Sqrt(s / float64(len(u)))
+	return math.Sqrt(fp.Tree(&l) / float64(len(u)))
 }
 
 // Record is one entry of an error history.

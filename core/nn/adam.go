@@ -61,16 +61,31 @@ func (a *Adam) Step(params, grad []float64) {
 	}
 	a.T++
 	b1, b2 := a.Beta1, a.Beta2
-	c1 := 1 - math.Pow(b1, float64(a.T))
-	c2 := 1 - math.Pow(b2, float64(a.T))
+	c1 := 1 - powInt(b1, a.T)
+	c2 := 1 - powInt(b2, a.T)
 	lr, eps := a.LR, a.Eps
 	m, v := a.m, a.v[:len(a.m)]
 	grad = grad[:len(m)]
 	params = params[:len(m)]
 	for i, g := range grad {
-		mi := b1*m[i] + (1-b1)*g
-		vi := b2*v[i] + (1-b2)*g*g
+		mi := math.FMA(b1, m[i], float64((1-b1)*g))
+		vi := math.FMA(b2, v[i], float64((1-b2)*g*g))
 		m[i], v[i] = mi, vi
 		params[i] -= lr * (mi / c1) / (math.Sqrt(vi/c2) + eps)
 	}
+}
+
+// powInt returns x^n for n ≥ 0 by binary powering (squarings from the lowest
+// bit up, one rounding per product): a fixed sequence of multiplications, so
+// the bias corrections need no pow function (package math's Pow is not the
+// same on every platform).
+func powInt(x float64, n int) float64 {
+	p := 1.0
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			p *= x
+		}
+		x *= x
+	}
+	return p
 }

@@ -1,6 +1,9 @@
 package nn
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Channels returns the number of jet channels per point for input dimension
 // d, 1 + 2d: the value, then ∂/∂x_i for each i, then ∂²/∂x_i² for each i.
@@ -168,11 +171,11 @@ func (b *Batch) forwardInput(m *MLP) {
 		for k := range tp {
 			z := b1[k]
 			for i, xi := range xp {
-				z += w1[k*d+i] * xi
+				z = math.FMA(w1[k*d+i], xi, z)
 			}
 			t := tanh(z)
 			tp[k] = t
-			dd := 1 - t*t
+			dd := 1 - float64(t*t)
 			row[k] = t
 			for i := range d {
 				a := b.a0[k*d+i]
@@ -198,10 +201,10 @@ func tanhJets(hj, z []float64, n, d, h int) {
 			z1, z2 := zr[(1+i)*h:(2+i)*h], zr[(1+d+i)*h:(2+d+i)*h]
 			h1, h2 := hr[(1+i)*h:(2+i)*h], hr[(1+d+i)*h:(2+d+i)*h]
 			for k, t := range hv {
-				dd := 1 - t*t
+				dd := 1 - float64(t*t)
 				a := z1[k]
 				h1[k] = dd * a
-				h2[k] = dd * (z2[k] - 2*t*a*a)
+				h2[k] = dd * math.FMA(-2*t*a, a, z2[k])
 			}
 		}
 	}
@@ -234,7 +237,7 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 		hr := hlast[r*hl : (r+1)*hl]
 		ghr := gh[r*hl : (r+1)*hl]
 		for k, wk := range w {
-			gw[k] += g * hr[k]
+			gw[k] = math.FMA(g, hr[k], gw[k])
 			ghr[k] = g * wk
 		}
 	}
@@ -274,18 +277,20 @@ func tanhJetsBack(gz, gh, z, hj []float64, n, d, h int) {
 		zr, hr, ghr, gzr := z[o:o+c*h], hj[o:o+c*h], gh[o:o+c*h], gz[o:o+c*h]
 		tv, gtv, gzv := hr[:h], ghr[:h], gzr[:h]
 		for k, t := range tv {
-			gzv[k] = gtv[k] * (1 - t*t)
+			gzv[k] = gtv[k] * (1 - float64(t*t))
 		}
 		for i := range d {
 			z1, z2 := zr[(1+i)*h:(2+i)*h], zr[(1+d+i)*h:(2+d+i)*h]
 			g1, g2 := ghr[(1+i)*h:(2+i)*h], ghr[(1+d+i)*h:(2+d+i)*h]
 			gz1, gz2 := gzr[(1+i)*h:(2+i)*h], gzr[(1+d+i)*h:(2+d+i)*h]
 			for k, t := range tv {
-				dd := 1 - t*t
+				dd := 1 - float64(t*t)
 				a, b, u, v := z1[k], z2[k], g1[k], g2[k]
 				// ∂t = dd a, ∂²t = dd (b - 2 t a²); d dd/dz = -2 t dd.
-				gzv[k] -= 2 * dd * (t*(a*u+b*v) + a*a*(1-3*t*t)*v)
-				gz1[k] = dd * (u - 4*t*a*v)
+				w3 := 1 - float64(3*t*t)
+				inner := math.FMA(a*a*w3, v, float64(t*math.FMA(b, v, float64(a*u))))
+				gzv[k] = math.FMA(-2*dd, inner, gzv[k])
+				gz1[k] = dd * math.FMA(-4*t*a, v, u)
 				gz2[k] = dd * v
 			}
 		}
@@ -305,24 +310,25 @@ func (b *Batch) backwardInput(m *MLP, gh, grad []float64) {
 		tp := b.t0[p*h : p*h+h]
 		row := gh[p*c*h : (p+1)*c*h]
 		for k, t := range tp {
-			dd := 1 - t*t
+			dd := 1 - float64(t*t)
+			w3 := 1 - float64(3*t*t)
 			s := row[k]
 			for i := range d {
 				a := b.a0[k*d+i]
 				u, v := row[(1+i)*h+k], row[(1+d+i)*h+k]
-				s -= 2 * a * (t*u + a*(1-3*t*t)*v)
-				ga[k*d+i] += dd * (u - 4*t*a*v)
+				s = math.FMA(-2*a, math.FMA(a*w3, v, float64(t*u)), s)
+				ga[k*d+i] = math.FMA(dd, math.FMA(-4*t*a, v, u), ga[k*d+i])
 			}
-			gz := dd * s
+			gz := float64(dd * s)
 			for i, xi := range xp {
-				gw1[k*d+i] += gz * xi
+				gw1[k*d+i] = math.FMA(gz, xi, gw1[k*d+i])
 			}
 			gb1[k] += gz
 		}
 	}
 	for k := range h {
 		for i := range d {
-			gw1[k*d+i] += ga[k*d+i] * b.inv[i]
+			gw1[k*d+i] = math.FMA(ga[k*d+i], b.inv[i], gw1[k*d+i])
 		}
 	}
 }

@@ -122,10 +122,10 @@ func (m *MLP) Init(rng *rand.Rand, s *InitSettings) {
 		v := r / math.Sqrt(float64(m.Sizes[l-1]))
 		w, b := m.Layer(m.Params, l)
 		for i := range w {
-			w[i] = v * (2*rng.Float64() - 1)
+			w[i] = v * math.FMA(2, rng.Float64(), -1)
 		}
 		for i := range b {
-			b[i] = v * (2*rng.Float64() - 1)
+			b[i] = v * math.FMA(2, rng.Float64(), -1)
 		}
 	}
 }

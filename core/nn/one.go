@@ -1,5 +1,7 @@
 package nn
 
+import "math"
+
 // The one-hidden-layer network [d, h, 1] is the FBPINN's subdomain network
 // and the hot loop of its training. Its jets need no matrices: with
 //
@@ -34,12 +36,12 @@ func (b *Batch) forward1(m *MLP) {
 			tp := b.t0[p*h : p*h+h]
 			var v, d1, d2 float64
 			for k := range tp {
-				t := tanh(w1[k]*x + b1[k])
+				t := tanh(math.FMA(w1[k], x, b1[k]))
 				tp[k] = t
-				dd := 1 - t*t
-				v += w2[k] * t
-				d1 += wa[k] * dd
-				d2 += wb[k] * (t * dd)
+				dd := 1 - float64(t*t)
+				v = math.FMA(w2[k], t, v)
+				d1 = math.FMA(wa[k], dd, d1)
+				d2 = math.FMA(wb[k], t*dd, d2)
 			}
 			o := out[3*p : 3*p+3]
 			o[0], o[1], o[2] = v+bias, d1, d2
@@ -53,15 +55,15 @@ func (b *Batch) forward1(m *MLP) {
 			tp := b.t0[p*h : p*h+h]
 			var v, d10, d11, d20, d21 float64
 			for k := range tp {
-				t := tanh(w1[2*k]*x0 + w1[2*k+1]*x1 + b1[k])
+				t := tanh(math.FMA(w1[2*k+1], x1, math.FMA(w1[2*k], x0, b1[k])))
 				tp[k] = t
-				dd := 1 - t*t
+				dd := 1 - float64(t*t)
 				td := t * dd
-				v += w2[k] * t
-				d10 += wa[2*k] * dd
-				d11 += wa[2*k+1] * dd
-				d20 += wb[2*k] * td
-				d21 += wb[2*k+1] * td
+				v = math.FMA(w2[k], t, v)
+				d10 = math.FMA(wa[2*k], dd, d10)
+				d11 = math.FMA(wa[2*k+1], dd, d11)
+				d20 = math.FMA(wb[2*k], td, d20)
+				d21 = math.FMA(wb[2*k+1], td, d21)
 			}
 			o := out[5*p : 5*p+5]
 			o[0], o[1], o[2], o[3], o[4] = v+bias, d10, d11, d20, d21
@@ -101,20 +103,21 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 			tp := b.t0[p*h : p*h+h]
 			gbias += gv
 			for k, t := range tp {
-				dd := 1 - t*t
+				dd := 1 - float64(t*t)
 				a := a0[k]
 				ta := t * a
-				gw2[k] += gv*t + dd*a*(g1-2*ta*g2)
+				gw2[k] += math.FMA(dd*a, math.FMA(-2*ta, g2, g1), float64(gv*t))
 				wd := w2[k] * dd
-				gz := wd * (gv - 2*a*(t*g1+a*(1-3*t*t)*g2))
-				ga[k] += wd * (g1 - 4*ta*g2)
-				gw1[k] += gz * x
+				u := 1 - float64(3*t*t)
+				gz := float64(wd * math.FMA(-2*a, math.FMA(a*u, g2, float64(t*g1)), gv))
+				ga[k] = math.FMA(wd, math.FMA(-4*ta, g2, g1), ga[k])
+				gw1[k] = math.FMA(gz, x, gw1[k])
 				gb1[k] += gz
 			}
 		}
 		inv := b.inv[0]
 		for k := range gw1 {
-			gw1[k] += ga[k] * inv
+			gw1[k] = math.FMA(ga[k], inv, gw1[k])
 		}
 	case 2:
 		a0, w2, ga := b.a0[:2*h], w2[:h], ga[:2*h]
@@ -126,24 +129,27 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 			tp := b.t0[p*h : p*h+h]
 			gbias += gv
 			for k, t := range tp {
-				dd := 1 - t*t
+				dd := 1 - float64(t*t)
 				a, e := a0[2*k], a0[2*k+1]
 				ta, te := t*a, t*e
-				gw2[k] += gv*t + dd*(a*(g10-2*ta*g20)+e*(g11-2*te*g21))
+				s := math.FMA(e, math.FMA(-2*te, g21, g11), float64(a*math.FMA(-2*ta, g20, g10)))
+				gw2[k] += math.FMA(dd, s, float64(gv*t))
 				wd := w2[k] * dd
-				u := 1 - 3*t*t
-				gz := wd * (gv - 2*(a*(t*g10+a*u*g20)+e*(t*g11+e*u*g21)))
-				ga[2*k] += wd * (g10 - 4*ta*g20)
-				ga[2*k+1] += wd * (g11 - 4*te*g21)
-				gw1[2*k] += gz * x0
-				gw1[2*k+1] += gz * x1
+				u := 1 - float64(3*t*t)
+				in0 := math.FMA(a*u, g20, float64(t*g10))
+				in1 := math.FMA(e*u, g21, float64(t*g11))
+				gz := float64(wd * math.FMA(-2, math.FMA(e, in1, float64(a*in0)), gv))
+				ga[2*k] = math.FMA(wd, math.FMA(-4*ta, g20, g10), ga[2*k])
+				ga[2*k+1] = math.FMA(wd, math.FMA(-4*te, g21, g11), ga[2*k+1])
+				gw1[2*k] = math.FMA(gz, x0, gw1[2*k])
+				gw1[2*k+1] = math.FMA(gz, x1, gw1[2*k+1])
 				gb1[k] += gz
 			}
 		}
 		inv0, inv1 := b.inv[0], b.inv[1]
 		for k := range h {
-			gw1[2*k] += ga[2*k] * inv0
-			gw1[2*k+1] += ga[2*k+1] * inv1
+			gw1[2*k] = math.FMA(ga[2*k], inv0, gw1[2*k])
+			gw1[2*k+1] = math.FMA(ga[2*k+1], inv1, gw1[2*k+1])
 		}
 	default:
 		panic("nn: unsupported input dimension")

@@ -3,6 +3,7 @@ package problem
 import (
 	"math"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 )
 
@@ -100,7 +101,7 @@ func (p *Helmholtz) Constraints(j, k int) []Constraint {
 			Points: in,
 			RHS:    f,
 			Weight: 1,
-			Op:     func(u jet.Jet) float64 { return u.D2[0] + u.D2[1] + k2*u.V },
+			Op:     func(u jet.Jet) float64 { return math.FMA(k2, u.V, u.D2[0]+u.D2[1]) },
 		},
 		{
 			Name:   "dirichlet",
@@ -120,16 +121,19 @@ func (p *Helmholtz) Test(j int) []float64 {
 
 // Exact returns u(x, y).
 func (p *Helmholtz) Exact(x []float64) float64 {
-	a := math.Pi * p.Omega
-	return math.Sin(a*x[0])*math.Sin(2*a*x[1]) + math.Sin(3*a*x[0]*x[1])
+	a := float64(math.Pi * p.Omega)
+	return float64(fp.Sin(a*x[0])*fp.Sin(2*a*x[1])) + fp.Sin(3*a*x[0]*x[1])
 }
 
 // Source returns f = Δu + k²u at x:
 //
 //	f = -5a² sin(a x) sin(2a y) - 9a²(x² + y²) sin(3a x y) + k² u.
 func (p *Helmholtz) Source(x []float64) float64 {
-	a := math.Pi * p.Omega
-	s1 := math.Sin(a*x[0]) * math.Sin(2*a*x[1])
-	s2 := math.Sin(3 * a * x[0] * x[1])
-	return -5*a*a*s1 - 9*a*a*(x[0]*x[0]+x[1]*x[1])*s2 + helmholtzK*helmholtzK*(s1+s2)
+	a := float64(math.Pi * p.Omega)
+	s1 := float64(fp.Sin(a*x[0]) * fp.Sin(2*a*x[1]))
+	s2 := fp.Sin(3 * a * x[0] * x[1])
+	r2 := math.FMA(x[0], x[0], float64(x[1]*x[1]))
+	f := float64(-5 * a * a * s1)
+	f = math.FMA(-9*a*a*r2, s2, f)
+	return math.FMA(helmholtzK*helmholtzK, s1+s2, f)
 }

@@ -3,6 +3,7 @@ package problem
 import (
 	"math"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 )
 
@@ -51,7 +52,7 @@ func (p *Laplace) Constraints(j, k int) []Constraint {
 		var f float64
 		for _, w := range ws {
 			a := w * math.Pi
-			f += a * a * math.Sin(a*x) * math.Sin(a*y)
+			f += float64(a * a * fp.Sin(a*x) * fp.Sin(a*y))
 		}
 		rhs[i] = -2 / float64(len(ws)) * f
 	}
@@ -75,7 +76,7 @@ func (p *Laplace) Exact(x []float64) float64 {
 	ws := p.omegas()
 	var u float64
 	for _, w := range ws {
-		u += math.Sin(w*math.Pi*x[0]) * math.Sin(w*math.Pi*x[1])
+		u += float64(fp.Sin(w*math.Pi*x[0]) * fp.Sin(w*math.Pi*x[1]))
 	}
 	return u / float64(len(ws))
 }
@@ -90,8 +91,8 @@ func (p *Laplace) Ansatz(x []float64) jet.Jet {
 		a, a1, a2 := tanhJet(inv, 0, x[i])
 		b, b1, b2 := tanhJet(-inv, inv, x[i])
 		f[i] = a * b
-		f1[i] = a1*b + a*b1
-		f2[i] = a2*b + 2*a1*b1 + a*b2
+		f1[i] = math.FMA(a, b1, float64(a1*b))
+		f2[i] = math.FMA(a, b2, math.FMA(2*a1, b1, float64(a2*b)))
 	}
 	return jet.Jet{
 		V:  f[0] * f[1],

@@ -8,6 +8,7 @@ package problem
 import (
 	"math"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 )
 
@@ -73,7 +74,7 @@ func Linspace(a, b float64, n int) []float64 {
 	}
 	step := (b - a) / float64(n-1)
 	for i := range x {
-		x[i] = a + float64(i)*step
+		x[i] = math.FMA(float64(i), step, a)
 	}
 	x[n-1] = b
 	return x
@@ -93,7 +94,7 @@ func Grid(xs, ys []float64) []float64 {
 
 // tanhJet returns tanh(a x + b) and its first and second derivatives in x.
 func tanhJet(a, b, x float64) (v, d1, d2 float64) {
-	t := math.Tanh(a*x + b)
-	d := 1 - t*t
+	t := fp.Tanh(math.FMA(a, x, b))
+	d := 1 - float64(t*t)
 	return t, a * d, -2 * a * a * t * d
 }

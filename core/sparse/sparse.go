@@ -4,6 +4,8 @@
 package sparse
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -63,7 +65,14 @@ func (a *BlockSparse) Shape(i int) Shape { return a.shapes[i] }
 // it change the matrix.
 func (a *BlockSparse) Block(i int) []float64 { return a.data[a.offs[i]:a.offs[i+1]] }
 
-// MulVec sets dst = M x.
+// MulVec sets dst = M x. Each row's entry is, block by block in block
+// order, one FMA chain over the block's columns in increasing order starting
+// from 0, added to the row's running sum:
+//
+//	dst[r] = ((0 + s_1) + s_2) + ...,  s_j = FMA(M_j[r, n-1], x, ... FMA(M_j[r, 0], x, 0)).
+//
+// The chains are independent across rows, so a vector kernel working across
+// rows computes the same bits.
 func (a *BlockSparse) MulVec(dst, x []float64) {
 	if len(dst) != a.m || len(x) != a.n {
 		panic("sparse: MulVec: wrong lengths")
@@ -74,7 +83,15 @@ func (a *BlockSparse) MulVec(dst, x []float64) {
 	}
 }
 
-// MulTransVec sets dst = Mᵀ x.
+// MulTransVec sets dst = Mᵀ x. Each column's entry is one FMA chain
+// starting from 0 over the blocks that hold the column, in block order, and
+// within a block over its rows in increasing order:
+//
+//	dst[c] = FMA(M_j[r_last, c], x[r_last], ... FMA(M_j[r_0, c], x[r_0], 0)).
+//
+// (In the ELM-FBPINN every column belongs to one block.) The chains are
+// independent across columns, so a vector kernel working across columns
+// computes the same bits.
 func (a *BlockSparse) MulTransVec(dst, x []float64) {
 	if len(dst) != a.n || len(x) != a.m {
 		panic("sparse: MulTransVec: wrong lengths")
@@ -86,8 +103,9 @@ func (a *BlockSparse) MulTransVec(dst, x []float64) {
 }
 
 // blockMulVec adds blk xs to dst at rows, for a row-major block of
-// len(rows) rows and len(xs) columns. Four rows are taken at a time so that
-// each load of xs feeds four independent sums.
+// len(rows) rows and len(xs) columns: per row one FMA chain over the
+// columns, then one addition into dst. Four rows are taken at a time so that
+// each load of xs feeds four independent chains.
 func blockMulVec(dst, blk []float64, rows []int32, xs []float64) {
 	nc := len(xs)
 	r := 0
@@ -98,10 +116,10 @@ func blockMulVec(dst, blk []float64, rows []int32, xs []float64) {
 		var s0, s1, s2, s3 float64
 		for c, v := range b0 {
 			xc := xs[c]
-			s0 += v * xc
-			s1 += b1[c] * xc
-			s2 += b2[c] * xc
-			s3 += b3[c] * xc
+			s0 = math.FMA(v, xc, s0)
+			s1 = math.FMA(b1[c], xc, s1)
+			s2 = math.FMA(b2[c], xc, s2)
+			s3 = math.FMA(b3[c], xc, s3)
 		}
 		dst[rows[r]] += s0
 		dst[rows[r+1]] += s1
@@ -113,14 +131,16 @@ func blockMulVec(dst, blk []float64, rows []int32, xs []float64) {
 		xs := xs[:len(b0)]
 		var s0 float64
 		for c, v := range b0 {
-			s0 += v * xs[c]
+			s0 = math.FMA(v, xs[c], s0)
 		}
 		dst[rows[r]] += s0
 	}
 }
 
-// blockMulTransVec adds blkᵀ x[rows] to ds. Four rows are taken at a time so
-// that each load and store of ds carries four products.
+// blockMulTransVec adds blkᵀ x[rows] to ds, which holds the running chains
+// of the block's columns: per column the FMA chain over the rows in
+// increasing order. Four rows are taken at a time so that each load and
+// store of ds carries four links of its chain.
 func blockMulTransVec(ds, blk []float64, rows []int32, x []float64) {
 	nc := len(ds)
 	r := 0
@@ -130,7 +150,10 @@ func blockMulTransVec(ds, blk []float64, rows []int32, x []float64) {
 		ds, b1, b2, b3 := ds[:len(b0)], b1[:len(b0)], b2[:len(b0)], b3[:len(b0)] // bounds-check elimination
 		x0, x1, x2, x3 := x[rows[r]], x[rows[r+1]], x[rows[r+2]], x[rows[r+3]]
 		for c, v := range b0 {
-			ds[c] += (x0*v + x1*b1[c]) + (x2*b2[c] + x3*b3[c])
+			s := math.FMA(v, x0, ds[c])
+			s = math.FMA(b1[c], x1, s)
+			s = math.FMA(b2[c], x2, s)
+			ds[c] = math.FMA(b3[c], x3, s)
 		}
 	}
 	for ; r < len(rows); r++ {
@@ -138,7 +161,7 @@ func blockMulTransVec(ds, blk []float64, rows []int32, x []float64) {
 		ds := ds[:len(b0)]
 		x0 := x[rows[r]]
 		for c, v := range b0 {
-			ds[c] += x0 * v
+			ds[c] = math.FMA(v, x0, ds[c])
 		}
 	}
 }

@@ -201,3 +201,45 @@ func Example() {
 	fmt.Println(y, a.NNZ())
 	// Output: [3 12 6] 6
 }
+
+// TestProductsBitExact checks MulVec and MulTransVec bit for bit against the
+// arithmetic their comments define, written as the plainest loops: the
+// reference that every faster kernel (unrolled, vector) must reproduce.
+func TestProductsBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct{ m, n, nb int }{{1, 1, 1}, {9, 5, 3}, {37, 23, 11}, {130, 40, 25}} {
+		a := randomMatrix(rng, tc.m, tc.n, tc.nb)
+		x, u := randVec(rng, tc.n), randVec(rng, tc.m)
+
+		wantY := make([]float64, tc.m)
+		wantZ := make([]float64, tc.n)
+		for b := range a.Blocks() {
+			s, blk := a.Shape(b), a.Block(b)
+			for r, row := range s.Rows {
+				var chain float64
+				for c := range s.NCol {
+					chain = math.FMA(blk[r*s.NCol+c], x[s.Col0+c], chain)
+				}
+				wantY[row] += chain
+			}
+			for c := range s.NCol {
+				for r, row := range s.Rows {
+					wantZ[s.Col0+c] = math.FMA(blk[r*s.NCol+c], u[row], wantZ[s.Col0+c])
+				}
+			}
+		}
+		y, z := make([]float64, tc.m), make([]float64, tc.n)
+		a.MulVec(y, x)
+		a.MulTransVec(z, u)
+		for i := range y {
+			if math.Float64bits(y[i]) != math.Float64bits(wantY[i]) {
+				t.Errorf("%dx%d: MulVec[%d] = %x, want the chain's %x", tc.m, tc.n, i, y[i], wantY[i])
+			}
+		}
+		for i := range z {
+			if math.Float64bits(z[i]) != math.Float64bits(wantZ[i]) {
+				t.Errorf("%dx%d: MulTransVec[%d] = %x, want the chain's %x", tc.m, tc.n, i, z[i], wantZ[i])
+			}
+		}
+	}
+}

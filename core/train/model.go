@@ -6,6 +6,7 @@ import (
 
 	"elmfbpinn/core/basis"
 	"elmfbpinn/core/domain"
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 	"elmfbpinn/core/metric"
 	"elmfbpinn/core/nn"
@@ -181,22 +182,24 @@ func (m *model) eval(set []pairs, dst []float64) {
 			var v float64
 			o, c := out[q*nc:(q+1)*nc], coef[q*nc:(q+1)*nc]
 			for ch, oc := range o {
-				v += c[ch] * oc
+				v = math.FMA(c[ch], oc, v)
 			}
 			dst[row] += v
 		}
 	}
 }
 
-// loss returns the training loss at the current parameters.
+// loss returns the training loss at the current parameters, Σ_i w_i e_i²,
+// with the lane structure of fp.Sum (lane i mod 8 the chain
+// FMA(w_i e_i, e_i, lane)).
 func (m *model) loss() float64 {
 	m.eval(m.train, m.r)
-	var l float64
+	var l [fp.Lanes]float64
 	for i, v := range m.r {
 		e := v - m.rhs[i]
-		l += m.wt[i] * e * e
+		l[i%fp.Lanes] = math.FMA(m.wt[i]*e, e, l[i%fp.Lanes])
 	}
-	return l
+	return fp.Tree(&l)
 }
 
 // lossGrad returns the training loss and sets m.grad to its gradient.
@@ -301,7 +304,7 @@ func chanOf(u jet.Jet, ch, dim int) float64 {
 func dotJet(c []float64, u jet.Jet, dim int) float64 {
 	var s float64
 	for ch, v := range c {
-		s += v * chanOf(u, ch, dim)
+		s = math.FMA(v, chanOf(u, ch, dim), s)
 	}
 	return s
 }
@@ -320,7 +323,7 @@ func opCoef(op func(jet.Jet) float64, dim int) ([]float64, error) {
 	var probe jet.Jet
 	var mag float64
 	for ch := range nc {
-		v := 0.5 + 0.37*float64(ch)
+		v := math.FMA(0.37, float64(ch), 0.5)
 		setChan(&probe, ch, dim, v)
 		mag += math.Abs(c[ch] * v)
 	}
