@@ -2,7 +2,7 @@
 #
 #   make reproduce            full tier (paper-faithful) of every table, then the report
 #   make reproduce TIER=quick the short tier that CI checks
-#   make test                 unit tests + the quick-tier regression tests
+#   make test                 unit tests + the quick-tier regression tests + the cross-platform check
 #   make bench                benchmarks (benchstat-readable)
 
 GO      ?= go
@@ -13,7 +13,7 @@ RESULTS ?= results
 REPORT  ?= report
 BIN     := bin/repro
 
-.PHONY: all build test vet reproduce report bench clean-bin slurm-test
+.PHONY: all build test vet xplat reproduce report bench clean-bin slurm-test
 
 all: build
 
@@ -30,6 +30,13 @@ vet:
 
 test: vet
 	$(GO) test -timeout 14m ./...
+	GO=$(GO) bash scripts/xplat.sh
+
+# The cross-platform check: the same bits on amd64 (GOAMD64=v1 and v3) and
+# arm64 (under qemu-user-static, installed with apt-get when root; skipped,
+# saying so, otherwise). See scripts/xplat.sh.
+xplat:
+	GO=$(GO) bash scripts/xplat.sh
 
 # The runs are cached in $(RESULTS): an interrupted reproduce resumes where it
 # stopped. The report is written even when some runs failed.

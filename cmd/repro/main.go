@@ -8,6 +8,7 @@
 //	repro report [-table LIST] [-tier T] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf]
 //	repro solve  -problem P -model M [flags] [-json]
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
+//	repro digest [-cases LIST]
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -17,7 +18,9 @@
 // # list
 //
 // Lists the tables, their paper labels, and how many of each tier's runs are
-// done:
+// done (made by this binary's numerics) and stale (made by other numerics:
+// an older binary or a changed kernel; run computes them again), after the
+// binary's numerics fingerprint (experiments.Fingerprint):
 //
 //	$ repro list -tier quick
 //
@@ -76,7 +79,9 @@
 // (PNG and PDF) under figures/: convergence with a min-max band over seeds
 // and final error against the swept parameter per table, the solutions, the
 // random basis functions, the sparsity of M and the weight-scaling figure.
-// A figure whose runs are missing is skipped with a note.
+// A figure whose runs are missing is skipped with a note. Results made by
+// different numerics (fingerprints) are refused, naming them, unless
+// -allow-mixed is given.
 //
 //	$ repro report -tier full -out report
 //	$ repro report -tier quick -format md,latex -out /tmp/tables
@@ -152,6 +157,17 @@
 // Extra sbatch options (--qos, --constraint, ...) can be given to the submit
 // script, which passes its arguments to both sbatch calls.
 //
+// # digest
+//
+// Runs the cross-platform cases (experiments.CrossPlatform: ELM-FBPINN,
+// FBPINN and PINN runs of every problem) in-process and prints, per case, the
+// SHA-256 of the bits of its e_L1 history and its best and final e_L1 as
+// exact hexadecimal floats. The numerics compute the same bits on every
+// platform, so the output is the same on amd64 at any GOAMD64 level and on
+// arm64; scripts/xplat.sh (make xplat, part of make test) checks that:
+//
+//	$ repro digest -cases osc-elm-s0,laplace-elm-300
+//
 // Bad input exits with status 2 and a one-line reason; a failed run exits
 // with status 1.
 package main
@@ -177,6 +193,7 @@ commands:
   report   write Markdown, LaTeX and a summary from cached results
   solve    run one configuration in-process and print its result
   slurm    write a Slurm job array that runs tables in shards, then the report
+  digest   run the cross-platform cases and print a digest of each history
 
 Run 'repro <command> -h' for the flags of a command.`
 
@@ -200,6 +217,8 @@ func main() {
 		err = cmdSlurm(args)
 	case "exec":
 		err = cmdExec(args)
+	case "digest":
+		err = cmdDigest(args)
 	case "-h", "-help", "--help", "help":
 		fmt.Println(usage)
 		return

@@ -1,0 +1,64 @@
+package experiments
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math"
+)
+
+// Case is a named run of the cross-platform check.
+type Case struct {
+	Name string
+	Spec Spec
+}
+
+// CrossPlatform lists the runs whose e_L1 histories must be bit-identical on
+// amd64 (any GOAMD64 level), arm64 and every kernel path (scripts/xplat.sh
+// runs `repro digest` built each way and compares): the oscillator
+// ELM-FBPINN baseline for three seeds with the full 15000 LSQR iterations, a
+// multilevel oscillator run, the two 2D ELM-FBPINN baselines with 300 LSQR
+// iterations, and Adam trainings of the FBPINN and the PINN on each problem:
+// 300 steps on the oscillator, 40 (FBPINN) and 5 (PINN) in 2D, where one
+// step takes 40-400 ms here and qemu's arm64 emulation is about 16 times
+// slower (the whole check stays within a few minutes).
+var CrossPlatform = func() []Case {
+	elm := func(b problemBase, js []int, iters, seed int) Spec {
+		s := b.row(ELM, b.param, js, b.k, 0).Spec(seed)
+		s.Iters = iters
+		return s
+	}
+	trained := func(b problemBase, model string, steps int) Spec {
+		s := b.row(model, b.param, []int{b.j}, b.k, fullWidth).Spec(0)
+		s.Iters = steps
+		return s
+	}
+	return []Case{
+		{"osc-elm-s0", elm(oscBase, []int{oscJ}, FullIters, 0)},
+		{"osc-elm-s1", elm(oscBase, []int{oscJ}, FullIters, 1)},
+		{"osc-elm-s2", elm(oscBase, []int{oscJ}, FullIters, 2)},
+		{"osc-elm-multilevel", elm(oscBase, []int{1, 5, oscJ}, FullIters, 0)},
+		{"laplace-elm-300", elm(lapBase, []int{lapJ}, 300, 0)},
+		{"helmholtz-elm-300", elm(helmBase, []int{helmJ}, 300, 0)},
+		{"osc-fbpinn-300", trained(oscBase, FBPINN, 300)},
+		{"osc-pinn-300", trained(oscBase, PINN, 300)},
+		{"laplace-fbpinn-40", trained(lapBase, FBPINN, 40)},
+		{"laplace-pinn-5", trained(lapBase, PINN, 5)},
+		{"helmholtz-fbpinn-40", trained(helmBase, FBPINN, 40)},
+		{"helmholtz-pinn-5", trained(helmBase, PINN, 5)},
+	}
+}()
+
+// Digest returns the SHA-256, in hex, of the bits of a result's whole e_L1
+// history (each record's iteration and e_L1 as little-endian 64-bit words):
+// two runs computed the same numbers if and only if their digests agree.
+func Digest(r *Result) string {
+	h := sha256.New()
+	var b [16]byte
+	for _, rec := range r.History {
+		binary.LittleEndian.PutUint64(b[:8], uint64(rec.Iter))
+		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(rec.EL1))
+		h.Write(b[:])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Cross-platform bit-identity check (make xplat, part of make test).
+#
+# Builds repro for amd64 at GOAMD64=v1 and v3 and for arm64, runs
+# `repro digest` (the cases of experiments.CrossPlatform: ELM-FBPINN, FBPINN
+# and PINN runs of every problem) with each, and requires the same output:
+# the SHA-256 of every e_L1 history's bits and the exact best and final
+# errors. amd64 runs natively; arm64 runs under qemu-aarch64-static (Debian's
+# qemu-user-static), installed with apt-get when root and apt are there and
+# skipped, saying so, otherwise. A difference means some arithmetic on the
+# numerical path is not the same on every platform (see package core/fp).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+build() { # name goarch goamd64
+	echo "xplat: building $1"
+	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} CGO_ENABLED=0 "$GO" build -o "$out/repro-$1" ./cmd/repro
+}
+# digest name runner...: runs the cases in two halves at once (2 cores).
+digest() {
+	local name=$1
+	shift
+	local half1 half2
+	half1=osc-elm-s0,osc-elm-s1,osc-elm-s2,osc-elm-multilevel,laplace-elm-300,helmholtz-elm-300,osc-fbpinn-300
+	half2=osc-pinn-300,laplace-fbpinn-40,laplace-pinn-5,helmholtz-fbpinn-40,helmholtz-pinn-5
+	local start=$SECONDS
+	"$@" "$out/repro-$name" digest -cases "$half1" >"$out/$name.1" &
+	local p1=$!
+	"$@" "$out/repro-$name" digest -cases "$half2" >"$out/$name.2"
+	wait "$p1"
+	cat "$out/$name.1" "$out/$name.2" >"$out/$name.txt"
+	echo "xplat: $name: $(wc -l <"$out/$name.txt") cases in $((SECONDS - start)) s"
+}
+
+build amd64-v1 amd64 v1
+build amd64-v3 amd64 v3
+digest amd64-v1
+digest amd64-v3
+
+targets=(amd64-v3)
+qemu=$(command -v qemu-aarch64-static || true)
+if [ -z "$qemu" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "xplat: installing qemu-user-static"
+	if apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static >/dev/null 2>&1; then
+		qemu=$(command -v qemu-aarch64-static || true)
+	fi
+fi
+if [ -n "$qemu" ]; then
+	build arm64 arm64
+	digest arm64 "$qemu"
+	targets+=(arm64)
+else
+	echo "xplat: SKIPPED arm64: qemu-aarch64-static is not installed and cannot be (needs root and apt-get)"
+fi
+
+cat "$out/amd64-v1.txt"
+status=0
+for t in "${targets[@]}"; do
+	if diff -u --label amd64-v1 --label "$t" "$out/amd64-v1.txt" "$out/$t.txt"; then
+		echo "xplat: $t: same bits as amd64-v1"
+	else
+		echo "xplat: FAIL: $t computes different bits from amd64-v1 (see the diff above)"
+		status=1
+	fi
+done
+exit $status
