@@ -45,9 +45,12 @@ type Timing struct {
 
 // Env records where and how a run was made.
 type Env struct {
-	GoVersion  string `json:"go_version"`
-	CPU        string `json:"cpu"`
-	Commit     string `json:"commit"`
+	GoVersion string `json:"go_version"`
+	CPU       string `json:"cpu"`
+	Commit    string `json:"commit"`
+	// Numerics is the Fingerprint of the binary that made the run: results
+	// with another fingerprint were computed by other numerics (stale).
+	Numerics   string `json:"numerics,omitempty"`
 	Host       string `json:"host,omitempty"`
 	GOMAXPROCS int    `json:"gomaxprocs"`
 	Affinity   []int  `json:"affinity,omitempty"` // CPUs the run was allowed on

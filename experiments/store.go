@@ -64,6 +64,14 @@ func Load(dir string, s Spec) (r *Result, ok bool, err error) {
 	return r, true, nil
 }
 
+// Current reports whether dir holds a result for s made by numerics with
+// this binary's Fingerprint. A result without one, or with another, is stale:
+// repro run computes it again (and the new result replaces the file).
+func Current(dir string, s Spec) bool {
+	r, ok, err := Load(dir, s)
+	return err == nil && ok && r.Env.Numerics == Fingerprint()
+}
+
 // Exists reports whether dir holds a result for s.
 func Exists(dir string, s Spec) bool {
 	_, err := os.Stat(Path(dir, s))

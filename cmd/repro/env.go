@@ -97,6 +97,7 @@ func environment(start time.Time) experiments.Env {
 		GoVersion:  runtime.Version(),
 		CPU:        cpuModel(),
 		Commit:     gitCommit(),
+		Numerics:   experiments.Fingerprint(),
 		Host:       host,
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Affinity:   allowedCPUs(),

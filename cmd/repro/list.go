@@ -19,7 +19,7 @@ func cmdList(args []string) error {
 	if err != nil {
 		return err
 	}
-	type count struct{ rows, runs, done int }
+	type count struct{ rows, runs, done, stale int }
 	counts := map[string]*count{}
 	for _, r := range runs {
 		c := counts[r.Table.ID]
@@ -28,12 +28,16 @@ func cmdList(args []string) error {
 			counts[r.Table.ID] = c
 		}
 		c.runs++
-		if experiments.Exists(*dir, r.Spec) {
+		switch {
+		case experiments.Current(*dir, r.Spec):
 			c.done++
+		case experiments.Exists(*dir, r.Spec):
+			c.stale++
 		}
 	}
+	fmt.Printf("numerics fingerprint: %s (DONE: results made with it; STALE: made by other numerics, run again by repro run)\n", experiments.Fingerprint())
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "TABLE\tPAPER LABEL\tROWS\tRUNS (%s)\tDONE\tTITLE\n", *tier)
+	fmt.Fprintf(w, "TABLE\tPAPER LABEL\tROWS\tRUNS (%s)\tDONE\tSTALE\tTITLE\n", *tier)
 	for _, t := range experiments.Tables() {
 		c := counts[t.ID]
 		if c == nil {
@@ -43,7 +47,7 @@ func cmdList(args []string) error {
 		if label == "" {
 			label = "(figure)"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%s\n", t.ID, label, c.rows, c.runs, c.done, t.Title)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", t.ID, label, c.rows, c.runs, c.done, c.stale, t.Title)
 	}
 	return w.Flush()
 }

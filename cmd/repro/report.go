@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"elmfbpinn/experiments"
@@ -28,6 +29,7 @@ func cmdReport(args []string) error {
 	formats := fs.String("format", "md,latex,csv,png,pdf", "comma-separated output formats: md, latex, csv, png, pdf")
 	solutions := fs.Bool("solutions", true, "solve the multilevel models of the solution figures in-process (png/pdf only)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "the -kappa-cells the runs were made with")
+	allowMixed := fs.Bool("allow-mixed", false, "report results made by different numerics (fingerprints) together")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
@@ -45,6 +47,9 @@ func cmdReport(args []string) error {
 	}
 	results, err := experiments.LoadAll(*dir, runs)
 	if err != nil {
+		return err
+	}
+	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
 	b, err := reports.Report(*out, tables, results, &reports.Options{
@@ -81,4 +86,34 @@ func cmdReport(args []string) error {
 	fmt.Printf("wrote %d tables and %d figures (%d skipped) to %s: %d match, %d close, %d off, %d incomplete rows%s\n",
 		len(tables), figs, skipped, *out, b.Summary.Match, b.Summary.Close, b.Summary.Off, b.Summary.Incomplete, see)
 	return nil
+}
+
+// checkFingerprints refuses results made by different numerics unless
+// allowed, naming how many runs each fingerprint has and an example of each.
+func checkFingerprints(results map[string]*experiments.Result, allow bool) error {
+	count := map[string]int{}
+	example := map[string]string{}
+	for _, r := range results {
+		fp := r.Env.Numerics
+		if fp == "" {
+			fp = "(none: made before fingerprints)"
+		}
+		count[fp]++
+		if e, ok := example[fp]; !ok || r.Key < e {
+			example[fp] = r.Key
+		}
+	}
+	if len(count) <= 1 || allow {
+		return nil
+	}
+	fps := make([]string, 0, len(count))
+	for fp := range count {
+		fps = append(fps, fp)
+	}
+	slices.Sort(fps)
+	var parts []string
+	for _, fp := range fps {
+		parts = append(parts, fmt.Sprintf("%s: %d runs (e.g. %s.json)", fp, count[fp], example[fp]))
+	}
+	return usagef("the results were made by different numerics (%s); rerun the stale ones with repro run (this binary: %s), or pass -allow-mixed", strings.Join(parts, "; "), experiments.Fingerprint())
 }

@@ -54,15 +54,22 @@ func cmdRun(args []string) error {
 		scope = fmt.Sprintf("shard %s: ", sh)
 	}
 
-	// Skip finished runs.
+	// Skip finished runs; stale ones (made by other numerics) run again.
 	var todo []experiments.Spec
-	done := 0
+	done, stale := 0, 0
 	for _, s := range specs {
-		if experiments.Exists(f.dir, s) {
+		switch {
+		case experiments.Current(f.dir, s):
 			done++
-		} else {
+		case experiments.Exists(f.dir, s):
+			stale++
+			todo = append(todo, s)
+		default:
 			todo = append(todo, s)
 		}
+	}
+	if stale > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (fingerprint is not %s): they run again\n", stale, experiments.Fingerprint())
 	}
 	var est float64
 	for _, s := range todo {

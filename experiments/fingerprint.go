@@ -1,0 +1,51 @@
+package experiments
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"strconv"
+	"sync"
+)
+
+// canaries are tiny runs, one per problem and model, whose bits define the
+// numerics fingerprint.
+var canaries = func() []Spec {
+	var specs []Spec
+	for _, p := range []struct {
+		name  string
+		param float64
+	}{{Oscillator, oscOmega0}, {Laplace, lapNOmega}, {Helmholtz, helmOmega}} {
+		base := Spec{Problem: p.name, Param: p.param, J: []int{2}, K: 4, Delta: fullDelta, R: fullR}
+		elm, fb, pinn := base, base, base
+		elm.Model, elm.Iters = ELM, 30
+		fb.Model, fb.Iters = FBPINN, 3
+		pinn.Model, pinn.Iters, pinn.Width = PINN, 3, 8
+		specs = append(specs, elm, fb, pinn)
+	}
+	return specs
+}()
+
+// Fingerprint returns a short hash of what this binary's numerics compute:
+// the bits of the e_L1 histories and final errors of the canary runs (one
+// tiny run per problem and model, a few milliseconds in all, computed once).
+// Any change to the computed bits (a kernel, an elementary function, a
+// summation order, a default setting) changes it; comments, reports and the
+// command line do not. Results record it, and a result with another
+// fingerprint is stale: repro run computes it again.
+func Fingerprint() string { return fingerprint() }
+
+var fingerprint = sync.OnceValue(func() string {
+	h := sha256.New()
+	for _, s := range canaries {
+		res, err := Execute(s)
+		if err != nil {
+			// A canary never fails on a working build; say so in the
+			// fingerprint rather than pretending to know the numerics.
+			return fmt.Sprintf("canary-failed(%s)", s)
+		}
+		fmt.Fprintf(h, "%s %s %s\n", s.Key(), Digest(res), strconv.FormatUint(math.Float64bits(res.EL1Final), 16))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+})
