@@ -7,7 +7,15 @@ import (
 	"math"
 	"strconv"
 	"sync"
+
+	"elmfbpinn/core/fp"
 )
+
+// KernelPath returns the kernel path this process runs: "avx512" (the
+// vector kernels of a GOEXPERIMENT=simd build on a CPU with AVX-512) or
+// "generic" (forced by ELMFBPINN_KERNEL=generic). Both compute the same bits,
+// so it is recorded with a result but is not part of its identity.
+func KernelPath() string { return fp.KernelPath() }
 
 // canaries are tiny runs, one per problem and model, whose bits define the
 // numerics fingerprint.

@@ -50,7 +50,10 @@ type Env struct {
 	Commit    string `json:"commit"`
 	// Numerics is the Fingerprint of the binary that made the run: results
 	// with another fingerprint were computed by other numerics (stale).
-	Numerics   string `json:"numerics,omitempty"`
+	Numerics string `json:"numerics,omitempty"`
+	// Kernel is the kernel path the run used: "avx512" (the vector kernels)
+	// or "generic"; both compute the same bits.
+	Kernel     string `json:"kernel,omitempty"`
 	Host       string `json:"host,omitempty"`
 	GOMAXPROCS int    `json:"gomaxprocs"`
 	Affinity   []int  `json:"affinity,omitempty"` // CPUs the run was allowed on

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cross-platform bit-identity check (make xplat, part of make test).
 #
-# Builds repro for amd64 at GOAMD64=v1 and v3 and for arm64, runs
+# Builds repro for amd64 at GOAMD64=v1 and v3 (generic kernels), at v3 with
+# the AVX-512 kernels (GOEXPERIMENT=simd, where the CPU has AVX-512) and for
+# arm64, runs
 # `repro digest` (the cases of experiments.CrossPlatform: ELM-FBPINN, FBPINN
 # and PINN runs of every problem) with each, and requires the same output:
 # the SHA-256 of every e_L1 history's bits and the exact best and final
@@ -15,9 +17,9 @@ GO=${GO:-go}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-build() { # name goarch goamd64
+build() { # name goarch goamd64 [goexperiment]
 	echo "xplat: building $1"
-	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} CGO_ENABLED=0 "$GO" build -o "$out/repro-$1" ./cmd/repro
+	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} GOEXPERIMENT=${4:-} CGO_ENABLED=0 "$GO" build -o "$out/repro-$1" ./cmd/repro
 }
 # digest name runner...: runs the cases in two halves at once (2 cores).
 digest() {
@@ -39,8 +41,16 @@ build amd64-v1 amd64 v1
 build amd64-v3 amd64 v3
 digest amd64-v1
 digest amd64-v3
-
 targets=(amd64-v3)
+# The vector kernels (GOEXPERIMENT=simd), where the CPU has AVX-512.
+if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+	build amd64-v3-avx512 amd64 v3 simd
+	digest amd64-v3-avx512
+	targets+=(amd64-v3-avx512)
+else
+	echo "xplat: SKIPPED the AVX-512 kernels: this CPU has no AVX-512"
+fi
+
 qemu=$(command -v qemu-aarch64-static || true)
 if [ -z "$qemu" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "xplat: installing qemu-user-static"

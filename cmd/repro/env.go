@@ -98,6 +98,7 @@ func environment(start time.Time) experiments.Env {
 		CPU:        cpuModel(),
 		Commit:     gitCommit(),
 		Numerics:   experiments.Fingerprint(),
+		Kernel:     experiments.KernelPath(),
 		Host:       host,
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Affinity:   allowedCPUs(),

@@ -152,7 +152,10 @@ func tanhSmall(a float64) float64 {
 // tanhLarge returns tanh a for a ≥ 1/8 as 1 - 2/(e^{2a} + 1), in
 // double-double precision until the final rounding; 1 for a ≥ 22.
 func tanhLarge(a float64) float64 {
-	ac := math.Min(a, 22)
+	ac := a
+	if ac > 22 {
+		ac = 22
+	}
 	hi, lo, k := expDD(2 * ac)
 	sc := math.Float64frombits(uint64(k+1023) << 52) // 0 ≤ k ≤ 64
 	eh := float64(hi * sc)

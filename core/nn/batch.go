@@ -3,6 +3,8 @@ package nn
 import (
 	"fmt"
 	"math"
+
+	"elmfbpinn/core/fp"
 )
 
 // Channels returns the number of jet channels per point for input dimension
@@ -173,8 +175,10 @@ func (b *Batch) forwardInput(m *MLP) {
 			for i, xi := range xp {
 				z = math.FMA(w1[k*d+i], xi, z)
 			}
-			t := tanh(z)
-			tp[k] = t
+			tp[k] = z
+		}
+		fp.TanhSlice(tp, tp)
+		for k, t := range tp {
 			dd := 1 - float64(t*t)
 			row[k] = t
 			for i := range d {
@@ -194,9 +198,7 @@ func tanhJets(hj, z []float64, n, d, h int) {
 		zr := z[p*c*h : (p+1)*c*h]
 		hr := hj[p*c*h : (p+1)*c*h]
 		zv, hv := zr[:h], hr[:h]
-		for k, zk := range zv {
-			hv[k] = tanh(zk)
-		}
+		fp.TanhSlice(hv, zv)
 		for i := range d {
 			z1, z2 := zr[(1+i)*h:(2+i)*h], zr[(1+d+i)*h:(2+d+i)*h]
 			h1, h2 := hr[(1+i)*h:(2+i)*h], hr[(1+d+i)*h:(2+d+i)*h]

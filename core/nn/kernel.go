@@ -1,14 +1,6 @@
 package nn
 
-import (
-	"math"
-
-	"elmfbpinn/core/fp"
-)
-
-// tanh is the activation: fp.Tanh, faithful and the same bits on every
-// platform.
-func tanh(x float64) float64 { return fp.Tanh(x) }
+import "math"
 
 // The dense products below follow the arithmetic rule of package core/fp:
 // every output entry is one FMA chain over the contracted index in increasing

@@ -1,6 +1,10 @@
 package nn
 
-import "math"
+import (
+	"math"
+
+	"elmfbpinn/core/fp"
+)
 
 // The one-hidden-layer network [d, h, 1] is the FBPINN's subdomain network
 // and the hot loop of its training. Its jets need no matrices: with
@@ -36,8 +40,10 @@ func (b *Batch) forward1(m *MLP) {
 			tp := b.t0[p*h : p*h+h]
 			var v, d1, d2 float64
 			for k := range tp {
-				t := tanh(math.FMA(w1[k], x, b1[k]))
-				tp[k] = t
+				tp[k] = math.FMA(w1[k], x, b1[k])
+			}
+			fp.TanhSlice(tp, tp)
+			for k, t := range tp {
 				dd := 1 - float64(t*t)
 				v = math.FMA(w2[k], t, v)
 				d1 = math.FMA(wa[k], dd, d1)
@@ -55,8 +61,10 @@ func (b *Batch) forward1(m *MLP) {
 			tp := b.t0[p*h : p*h+h]
 			var v, d10, d11, d20, d21 float64
 			for k := range tp {
-				t := tanh(math.FMA(w1[2*k+1], x1, math.FMA(w1[2*k], x0, b1[k])))
-				tp[k] = t
+				tp[k] = math.FMA(w1[2*k+1], x1, math.FMA(w1[2*k], x0, b1[k]))
+			}
+			fp.TanhSlice(tp, tp)
+			for k, t := range tp {
 				dd := 1 - float64(t*t)
 				td := t * dd
 				v = math.FMA(w2[k], t, v)

@@ -1,0 +1,49 @@
+package fp
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTanhSliceBitExact checks that TanhSlice gives the bits of Tanh on
+// every element, on whichever kernel path this build and CPU run (see
+// KernelPath; make test runs it with the vector kernels and with
+// ELMFBPINN_KERNEL=generic): random values of every magnitude, both sides
+// of the branch points 1/8 and 22, zeros, subnormals, infinities and NaN,
+// at lengths that are and are not multiples of 8.
+func TestTanhSliceBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var x []float64
+	for _, v := range []float64{0, math.Copysign(0, -1), 0.125, math.Nextafter(0.125, 0), 22, math.Nextafter(22, 0),
+		5e-324, -5e-324, 1e-310, math.Inf(1), math.Inf(-1), math.NaN(), 1, -1, 0.5, 19.1, 40} {
+		x = append(x, v, -v)
+	}
+	for range 200000 {
+		v := (2*rng.Float64() - 1) * math.Exp2(float64(rng.IntN(70)-60))
+		x = append(x, v)
+	}
+	for _, n := range []int{len(x), len(x) - 3, 7, 1, 0} {
+		dst := make([]float64, n)
+		TanhSlice(dst, x[:n])
+		for i, v := range x[:n] {
+			if want := Tanh(v); math.Float64bits(dst[i]) != math.Float64bits(want) {
+				t.Fatalf("path %s: TanhSlice(%v)[%d] = %x, Tanh = %x: want the same bits", KernelPath(), v, i, dst[i], want)
+			}
+		}
+	}
+	t.Logf("kernel path: %s", KernelPath())
+}
+
+func BenchmarkTanhSlice(b *testing.B) {
+	x := make([]float64, 1024)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := range x {
+		x[i] = -4 + 8*rng.Float64()
+	}
+	dst := make([]float64, len(x))
+	for b.Loop() {
+		TanhSlice(dst, x)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/value")
+}
