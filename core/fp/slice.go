@@ -33,3 +33,7 @@ func TanhSlice(dst, x []float64) {
 		dst[i] = Tanh(x[i])
 	}
 }
+
+// Vector reports whether the vector kernels run (KernelPath is "avx512"):
+// packages with kernels of their own (sparse) dispatch on it.
+func Vector() bool { return vector }

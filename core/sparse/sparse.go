@@ -7,6 +7,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"elmfbpinn/core/fp"
 )
 
 // Shape describes one block: the (ascending) global row indices it touches
@@ -22,11 +24,17 @@ type Shape struct {
 //
 // each block M_j of size (len(Rows_j), NCol_j) stored row-major in one
 // contiguous array shared by all blocks.
+//
+// A BlockSparse is not safe for concurrent use: the vector kernels keep a
+// column-major copy of the blocks, made by the first product after the
+// blocks were last handed out by Block.
 type BlockSparse struct {
 	m, n   int
 	shapes []Shape
-	offs   []int // offset of each block in data
-	data   []float64
+	offs   []int     // offset of each block in data
+	data   []float64 // with 32 more elements of capacity, for full-width loads
+	cols   []float64 // column-major copy for the vector MulVec; nil when stale
+	coffs  []int     // offset of each block in cols
 }
 
 // New returns a zero block-sparse matrix of size (m, n) with the given block
@@ -44,7 +52,7 @@ func New(m, n int, shapes []Shape) *BlockSparse {
 		}
 		a.offs[i+1] = a.offs[i] + len(s.Rows)*s.NCol
 	}
-	a.data = make([]float64, a.offs[len(shapes)])
+	a.data = make([]float64, a.offs[len(shapes)], a.offs[len(shapes)]+32)
 	return a
 }
 
@@ -62,8 +70,12 @@ func (a *BlockSparse) Blocks() int { return len(a.shapes) }
 func (a *BlockSparse) Shape(i int) Shape { return a.shapes[i] }
 
 // Block returns the row-major data of block i, (len(Rows), NCol); writes to
-// it change the matrix.
-func (a *BlockSparse) Block(i int) []float64 { return a.data[a.offs[i]:a.offs[i+1]] }
+// it change the matrix (and drop the vector kernels' copy, which the next
+// product makes again).
+func (a *BlockSparse) Block(i int) []float64 {
+	a.cols = nil
+	return a.data[a.offs[i]:a.offs[i+1]]
+}
 
 // MulVec sets dst = M x. Each row's entry is, block by block in block
 // order, one FMA chain over the block's columns in increasing order starting
@@ -78,6 +90,10 @@ func (a *BlockSparse) MulVec(dst, x []float64) {
 		panic("sparse: MulVec: wrong lengths")
 	}
 	clear(dst)
+	if fp.Vector() {
+		a.mulVecVector(dst, x)
+		return
+	}
 	for i, s := range a.shapes {
 		blockMulVec(dst, a.data[a.offs[i]:a.offs[i+1]], s.Rows, x[s.Col0:s.Col0+s.NCol])
 	}
@@ -97,6 +113,10 @@ func (a *BlockSparse) MulTransVec(dst, x []float64) {
 		panic("sparse: MulTransVec: wrong lengths")
 	}
 	clear(dst)
+	if fp.Vector() {
+		a.mulTransVecVector(dst, x)
+		return
+	}
 	for i, s := range a.shapes {
 		blockMulTransVec(dst[s.Col0:s.Col0+s.NCol], a.data[a.offs[i]:a.offs[i+1]], s.Rows, x)
 	}
@@ -170,7 +190,7 @@ func blockMulTransVec(ds, blk []float64, rows []int32, x []float64) {
 func (a *BlockSparse) Dense() *mat.Dense {
 	d := mat.NewDense(a.m, a.n, nil)
 	for i, s := range a.shapes {
-		blk := a.Block(i)
+		blk := a.data[a.offs[i]:a.offs[i+1]]
 		for r, row := range s.Rows {
 			for c := range s.NCol {
 				d.Set(int(row), s.Col0+c, d.At(int(row), s.Col0+c)+blk[r*s.NCol+c])

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/sparse"
 )
 
@@ -202,44 +203,89 @@ func Example() {
 	// Output: [3 12 6] 6
 }
 
-// TestProductsBitExact checks MulVec and MulTransVec bit for bit against the
-// arithmetic their comments define, written as the plainest loops: the
-// reference that every faster kernel (unrolled, vector) must reproduce.
-func TestProductsBitExact(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, tc := range []struct{ m, n, nb int }{{1, 1, 1}, {9, 5, 3}, {37, 23, 11}, {130, 40, 25}} {
-		a := randomMatrix(rng, tc.m, tc.n, tc.nb)
-		x, u := randVec(rng, tc.n), randVec(rng, tc.m)
-
-		wantY := make([]float64, tc.m)
-		wantZ := make([]float64, tc.n)
-		for b := range a.Blocks() {
-			s, blk := a.Shape(b), a.Block(b)
-			for r, row := range s.Rows {
-				var chain float64
-				for c := range s.NCol {
-					chain = math.FMA(blk[r*s.NCol+c], x[s.Col0+c], chain)
-				}
-				wantY[row] += chain
-			}
+// chainProducts returns M x and Mᵀ u computed by the arithmetic that MulVec
+// and MulTransVec define, written as the plainest loops: the reference that
+// every faster kernel (unrolled, vector) must reproduce bit for bit.
+func chainProducts(a *sparse.BlockSparse, x, u []float64) (y, z []float64) {
+	m, n := a.Dims()
+	y, z = make([]float64, m), make([]float64, n)
+	for b := range a.Blocks() {
+		s, blk := a.Shape(b), a.Block(b)
+		for r, row := range s.Rows {
+			var chain float64
 			for c := range s.NCol {
-				for r, row := range s.Rows {
-					wantZ[s.Col0+c] = math.FMA(blk[r*s.NCol+c], u[row], wantZ[s.Col0+c])
-				}
+				chain = math.FMA(blk[r*s.NCol+c], x[s.Col0+c], chain)
+			}
+			y[row] += chain
+		}
+		for c := range s.NCol {
+			for r, row := range s.Rows {
+				z[s.Col0+c] = math.FMA(blk[r*s.NCol+c], u[row], z[s.Col0+c])
 			}
 		}
-		y, z := make([]float64, tc.m), make([]float64, tc.n)
+	}
+	return y, z
+}
+
+// checkBitExact compares a's products with chainProducts bit for bit.
+func checkBitExact(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.Rand) {
+	t.Helper()
+	m, n := a.Dims()
+	x, u := randVec(rng, n), randVec(rng, m)
+	wantY, wantZ := chainProducts(a, x, u)
+	y, z := make([]float64, m), make([]float64, n)
+	for range 2 { // the second time with the vector kernels' copy made
 		a.MulVec(y, x)
 		a.MulTransVec(z, u)
 		for i := range y {
 			if math.Float64bits(y[i]) != math.Float64bits(wantY[i]) {
-				t.Errorf("%dx%d: MulVec[%d] = %x, want the chain's %x", tc.m, tc.n, i, y[i], wantY[i])
+				t.Fatalf("%s (kernels %s): MulVec[%d] = %x, want the chain's %x", name, fp.KernelPath(), i, y[i], wantY[i])
 			}
 		}
 		for i := range z {
 			if math.Float64bits(z[i]) != math.Float64bits(wantZ[i]) {
-				t.Errorf("%dx%d: MulTransVec[%d] = %x, want the chain's %x", tc.m, tc.n, i, z[i], wantZ[i])
+				t.Fatalf("%s (kernels %s): MulTransVec[%d] = %x, want the chain's %x", name, fp.KernelPath(), i, z[i], wantZ[i])
 			}
 		}
 	}
+}
+
+// TestProductsBitExact checks MulVec and MulTransVec against chainProducts
+// on random matrices (overlapping rows and columns), on whichever kernel
+// path runs (make test runs both).
+func TestProductsBitExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct{ m, n, nb int }{{1, 1, 1}, {9, 5, 3}, {37, 23, 11}, {130, 40, 25}} {
+		checkBitExact(t, fmt.Sprintf("%dx%d", tc.m, tc.n), randomMatrix(rng, tc.m, tc.n, tc.nb), rng)
+	}
+}
+
+// TestProductsBitExactWide covers the vector kernels' cases: block widths
+// around multiples of 8 and beyond 32 columns, row counts around multiples
+// of 8 and 32, empty blocks.
+func TestProductsBitExactWide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	widths := []int{1, 7, 8, 9, 16, 17, 24, 25, 31, 32, 33, 40, 65}
+	rowCounts := []int{0, 1, 7, 8, 9, 31, 32, 33, 64, 100}
+	m, n := 120, 0
+	var shapes []sparse.Shape
+	for i, w := range widths {
+		nr := rowCounts[i%len(rowCounts)]
+		perm := rng.Perm(m)[:nr]
+		slices.Sort(perm)
+		rows := make([]int32, nr)
+		for j, r := range perm {
+			rows[j] = int32(r)
+		}
+		shapes = append(shapes, sparse.Shape{Rows: rows, Col0: n, NCol: w})
+		n += w
+	}
+	a := sparse.New(m, n, shapes)
+	for b := range a.Blocks() {
+		blk := a.Block(b)
+		for k := range blk {
+			blk[k] = 2*rng.Float64() - 1
+		}
+	}
+	checkBitExact(t, "wide", a, rng)
 }
