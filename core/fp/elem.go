@@ -86,7 +86,7 @@ func scale2(v float64, k int) float64 {
 //
 // Method: x = k ln 2 + r with a two-part ln 2, e^r by its Taylor series to
 // degree 14 carried in double-double precision near the leading terms
-// (expDD), then rounded once and scaled by 2^k. Results are within 0.51 ulp
+// (expDD), then rounded once and scaled by 2^k. Results are within 0.53 ulp
 // for normal results; subnormal results are rounded twice (within 1 ulp of
 // the subnormal spacing). Exp(+Inf) = +Inf, Exp(-Inf) = 0, Exp(NaN) = NaN.
 func Exp(x float64) float64 {
@@ -116,7 +116,7 @@ func Exp(x float64) float64 {
 //
 // The sign of x is copied to the result. Both parts are straight-line code,
 // so a vector kernel may compute both and select. Measured error: within
-// 0.55 ulp.
+// 0.59 ulp (0.582 over 10^6 points).
 // Tanh(±Inf) = ±1, Tanh(NaN) = NaN, Tanh(±0) = ±0.
 func Tanh(x float64) float64 {
 	a := math.Abs(x)
@@ -253,7 +253,7 @@ func sinCosKernel(rHi, rLo float64) (sin, cos float64) {
 // double-double precision (trigReduce), sin and cos of r by Taylor series
 // with the leading terms in double-double precision (sinCosKernel), then
 // the quadrant n mod 4 selects and signs the result. Faithful (measured
-// within 0.52 ulp) for |x| ≤ 2^20; for 2^20 < |x| ≤ TrigMax the reduction
+// within 0.76 ulp) for |x| ≤ 2^20; for 2^20 < |x| ≤ TrigMax the reduction
 // loses accuracy gradually (still deterministic); beyond TrigMax, and for
 // ±Inf and NaN, the results are NaN. Sin(±0) = ±0.
 func Sincos(x float64) (sin, cos float64) {
