@@ -5,11 +5,12 @@
 //
 // It holds two things:
 //
-//   - Elementary functions (Exp, Expm1, Log, Tanh, Sin, Cos, Sincos, Atan,
-//     Hypot, Pow) written in plain Go with explicit math.FMA, so they compute
-//     the same bits everywhere, unlike package math, whose Exp, Log and Hypot
-//     have per-architecture assembly and whose Go code the compiler may fuse
-//     differently on arm64 and GOAMD64=v3. Each is faithful (within 1 ulp of
+//   - Elementary functions (Exp, Tanh, Sin, Cos, Sincos, and TanhSlice, an
+//     AVX-512 kernel of Tanh with the same bits) written in plain Go with
+//     explicit math.FMA, so they compute the same bits everywhere, unlike
+//     package math, whose Exp, Log and Hypot have per-architecture assembly
+//     and whose Go code the compiler may fuse differently on arm64 and
+//     GOAMD64=v3. Each is faithful (within 1 ulp of
 //     the correctly rounded result) on its documented domain, and is written
 //     branch-light, as a fixed sequence of operations on one float64, so that
 //     a vector version can compute the same bits lane by lane.
