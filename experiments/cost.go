@@ -27,8 +27,11 @@ import (
 //
 //	t = iters nnz (a + b/(K+1)) (1 + T/(100 N)) + c nnz (1 + T/(4N)) + f flops
 //
-// with a = 5.5e-10 s, b = 4e-9 s, c = 2.5e-7 s and f = 1.8e-10 s, fitted to
-// single-core runs of this implementation (AMD EPYC Zen 4, GOMAXPROCS=1).
+// with a = 1.7e-10 s, b = 5e-10 s, c = 2.5e-7 s and f = 1.8e-10 s, fitted to
+// single-core runs of this implementation (AMD EPYC, GOMAXPROCS=1; a and b
+// refitted for the AVX-512 panel kernels: 0.18 ms per iteration on the
+// Laplacian baseline, nnz = 868292, K = 16; the generic kernels are about
+// 7x slower per iteration).
 //
 // FBPINN and PINN (Adam): every step evaluates each network at each of its
 // points with the 1+2d jet channels, forward and backward, at a cost per
@@ -62,8 +65,8 @@ func Cost(s Spec) float64 {
 	switch s.Model {
 	case ELM:
 		const (
-			a = 5.5e-10 // per nonzero and iteration (M and Mᵀ)
-			b = 4e-9    // per block row and iteration
+			a = 1.7e-10 // per nonzero and iteration (M and Mᵀ)
+			b = 5e-10   // per block row and iteration
 			c = 2.5e-7  // assembly, per nonzero
 			f = 1.8e-10 // dense SVD, per flop
 		)

@@ -15,6 +15,11 @@
 // its stable Givens rotation (SymOrtho), its running estimates of ‖A‖,
 // cond(A), ‖r‖, ‖Aᵀr‖ and ‖x‖, and its stopping tests with SciPy's istop
 // codes 0 to 7 (see Status). The starting point is always x₀ = 0.
+// One step is rearranged, exactly in real arithmetic: in each iteration
+// Aᵀu is formed from u before it is scaled by 1/β and scaled afterwards,
+// (Aᵀu)/β instead of SciPy's Aᵀ(u/β), so that an operator with a
+// BidiagStep method (StepOperator) can form A v and Aᵀu in one pass over A;
+// operators without it get the same arithmetic from MulVec and MulTransVec.
 //
 // In addition to the SciPy behaviour, Settings.Force runs a fixed number
 // of iterations ignoring the convergence tests, as used by the ELM-FBPINN

@@ -25,6 +25,17 @@ type Operator interface {
 	MulTransVec(dst, x []float64)
 }
 
+// StepOperator is an Operator that can form the two products of one step
+// of the Golub–Kahan bidiagonalisation in one pass over A. LSQR uses it
+// when its operator has it.
+type StepOperator interface {
+	Operator
+	// BidiagStep sets u = A v − alpha u and atu = Aᵀ u of the new u,
+	// with the bits of MulVec into t, u_i = FMA(−alpha, u_i, t_i), and
+	// MulTransVec; len(u) = m, len(atu) = len(v) = n.
+	BidiagStep(u, atu, v []float64, alpha float64)
+}
+
 // Settings holds the parameters of an LSQR solve. The zero value is valid:
 // no damping, tolerance-based tests disabled (ATol = BTol = 0, ConLim = 0,
 // which is SciPy's atol=btol=conlim=0 and is not SciPy's default),
@@ -195,6 +206,8 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 	}
 	callback := set.Callback
 
+	step, _ := a.(StepOperator)
+
 	// All vectors are allocated here; the loop below does not allocate.
 	x := make([]float64, n)
 	work := make([]float64, 2*m+3*n)
@@ -262,15 +275,25 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 		// Next step of the bidiagonalisation:
 		//  beta*u = A v  - alfa*u,
 		//  alfa*v = Aᵀu - beta*v.
-		a.MulVec(av, v)
-		beta = subNorm(u, av, alfa)
+		// Aᵀu is formed from the unscaled u and then scaled,
+		// Aᵀ(u/beta) = (Aᵀu)/beta, so that an operator can form both
+		// products in one pass over A (StepOperator).
+		if step != nil {
+			step.BidiagStep(u, atu, v, alfa)
+			beta = nrm2(u)
+		} else {
+			a.MulVec(av, v)
+			beta = subNorm(u, av, alfa)
+			a.MulTransVec(atu, u)
+		}
 		if !isFinite(beta) {
 			return nil, fmt.Errorf("lsqr: non-finite value in A v at iteration %d", itn)
 		}
 		if beta > 0 {
-			scal(1/beta, u)
+			rbeta := 1 / beta
+			scal(rbeta, u)
 			anorm = math.Sqrt(float64(anorm*anorm) + float64(alfa*alfa) + float64(beta*beta) + dampsq)
-			a.MulTransVec(atu, u)
+			scal(rbeta, atu)
 			alfa = subNorm(v, atu, beta)
 			if !isFinite(alfa) {
 				return nil, fmt.Errorf("lsqr: non-finite value in Aᵀu at iteration %d", itn)

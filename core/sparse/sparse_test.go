@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"elmfbpinn/core/fp"
+	"elmfbpinn/core/lsqr"
 	"elmfbpinn/core/sparse"
 )
 
@@ -204,50 +205,98 @@ func Example() {
 }
 
 // chainProducts returns M x and Mᵀ u computed by the arithmetic that MulVec
-// and MulTransVec define, written as the plainest loops: the reference that
-// every faster kernel (unrolled, vector) must reproduce bit for bit.
+// and MulTransVec define, written as the plainest loops over the row-major
+// blocks: the reference that every faster kernel (packed, vector) must
+// reproduce bit for bit.
 func chainProducts(a *sparse.BlockSparse, x, u []float64) (y, z []float64) {
 	m, n := a.Dims()
 	y, z = make([]float64, m), make([]float64, n)
-	for b := range a.Blocks() {
-		s, blk := a.Shape(b), a.Block(b)
-		for r, row := range s.Rows {
-			var chain float64
-			for c := range s.NCol {
-				chain = math.FMA(blk[r*s.NCol+c], x[s.Col0+c], chain)
+	// M x: per row eight chains by column index mod 8, over the row's blocks,
+	// added as fp.Tree adds lanes.
+	for row := range m {
+		var s [8]float64
+		for b := range a.Blocks() {
+			sh, blk := a.Shape(b), a.Block(b)
+			k := slices.Index(sh.Rows, int32(row))
+			if k < 0 {
+				continue
 			}
-			y[row] += chain
-		}
-		for c := range s.NCol {
-			for r, row := range s.Rows {
-				z[s.Col0+c] = math.FMA(blk[r*s.NCol+c], u[row], z[s.Col0+c])
+			for c := range sh.NCol {
+				s[c%8] = math.FMA(blk[k*sh.NCol+c], x[sh.Col0+c], s[c%8])
 			}
 		}
+		y[row] = ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] + s[7]))
+	}
+	// Mᵀ u: panels (rows with the same set of blocks) by first row; the
+	// k-th row of a panel goes to lane k mod 8.
+	sets := map[string][]int{}
+	var order []string
+	for row := range m {
+		key := ""
+		for b := range a.Blocks() {
+			if slices.Contains(a.Shape(b).Rows, int32(row)) {
+				key += fmt.Sprint(b, ",")
+			}
+		}
+		if _, ok := sets[key]; !ok {
+			order = append(order, key)
+		}
+		sets[key] = append(sets[key], row)
+	}
+	lanes := make([][8]float64, n)
+	for _, key := range order {
+		for k, row := range sets[key] {
+			for b := range a.Blocks() {
+				sh, blk := a.Shape(b), a.Block(b)
+				i := slices.Index(sh.Rows, int32(row))
+				if i < 0 {
+					continue
+				}
+				for c := range sh.NCol {
+					l := &lanes[sh.Col0+c][k%8]
+					*l = math.FMA(blk[i*sh.NCol+c], u[row], *l)
+				}
+			}
+		}
+	}
+	for c := range z {
+		z[c] = fp.Tree(&lanes[c])
 	}
 	return y, z
 }
 
-// checkBitExact compares a's products with chainProducts bit for bit.
+// checkBitExact compares a's products with chainProducts bit for bit, and
+// BidiagStep with MulVec, the FMA update and MulTransVec.
 func checkBitExact(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.Rand) {
 	t.Helper()
 	m, n := a.Dims()
 	x, u := randVec(rng, n), randVec(rng, m)
 	wantY, wantZ := chainProducts(a, x, u)
 	y, z := make([]float64, m), make([]float64, n)
-	for range 2 { // the second time with the vector kernels' copy made
-		a.MulVec(y, x)
-		a.MulTransVec(z, u)
-		for i := range y {
-			if math.Float64bits(y[i]) != math.Float64bits(wantY[i]) {
-				t.Fatalf("%s (kernels %s): MulVec[%d] = %x, want the chain's %x", name, fp.KernelPath(), i, y[i], wantY[i])
-			}
-		}
-		for i := range z {
-			if math.Float64bits(z[i]) != math.Float64bits(wantZ[i]) {
-				t.Fatalf("%s (kernels %s): MulTransVec[%d] = %x, want the chain's %x", name, fp.KernelPath(), i, z[i], wantZ[i])
+	same := func(what string, got, want []float64) {
+		t.Helper()
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("%s (kernels %s): %s[%d] = %x, want %x", name, fp.KernelPath(), what, i, got[i], want[i])
 			}
 		}
 	}
+	for range 2 { // the second time with the packed copy made
+		a.MulVec(y, x)
+		a.MulTransVec(z, u)
+		same("MulVec", y, wantY)
+		same("MulTransVec", z, wantZ)
+	}
+	const alpha = 0.375
+	wantU := make([]float64, m)
+	for i := range wantU {
+		wantU[i] = math.FMA(-alpha, u[i], wantY[i])
+	}
+	_, wantW := chainProducts(a, x, wantU)
+	gotU, gotW := slices.Clone(u), make([]float64, n)
+	a.BidiagStep(gotU, gotW, x, alpha)
+	same("BidiagStep u", gotU, wantU)
+	same("BidiagStep Mᵀu", gotW, wantW)
 }
 
 // TestProductsBitExact checks MulVec and MulTransVec against chainProducts
@@ -288,4 +337,75 @@ func TestProductsBitExactWide(t *testing.T) {
 		}
 	}
 	checkBitExact(t, "wide", a, rng)
+}
+
+// TestProductsBitExactGrid covers matrices shaped like the ELM-FBPINN's: the
+// points of an (nx, ny) grid in row-major order, overlapping rectangular
+// subdomains on a (jx, jy) lattice (up to nine blocks per point, panels of
+// many sizes around multiples of 8), one block of nc columns each.
+func TestProductsBitExactGrid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct{ nx, ny, jx, jy, nc int }{
+		{23, 19, 4, 3, 17}, {40, 9, 6, 1, 13}, {30, 30, 5, 5, 9}, {12, 12, 2, 2, 8},
+	} {
+		var shapes []sparse.Shape
+		for bx := range tc.jx {
+			for by := range tc.jy {
+				// Subdomain (bx, by) covers about 2.9 lattice cells around its centre.
+				cx, cy := (float64(bx)+0.5)/float64(tc.jx), (float64(by)+0.5)/float64(tc.jy)
+				hx, hy := 1.45/float64(tc.jx), 1.45/float64(tc.jy)
+				var rows []int32
+				for iy := range tc.ny {
+					for ix := range tc.nx {
+						x, y := (float64(ix)+0.5)/float64(tc.nx), (float64(iy)+0.5)/float64(tc.ny)
+						if math.Abs(x-cx) < hx && math.Abs(y-cy) < hy {
+							rows = append(rows, int32(iy*tc.nx+ix))
+						}
+					}
+				}
+				shapes = append(shapes, sparse.Shape{Rows: rows, Col0: len(shapes) * tc.nc, NCol: tc.nc})
+			}
+		}
+		a := sparse.New(tc.nx*tc.ny, len(shapes)*tc.nc, shapes)
+		for b := range a.Blocks() {
+			blk := a.Block(b)
+			for k := range blk {
+				blk[k] = 2*rng.Float64() - 1
+			}
+		}
+		checkBitExact(t, fmt.Sprintf("grid %dx%d, %dx%d subdomains, %d columns", tc.nx, tc.ny, tc.jx, tc.jy, tc.nc), a, rng)
+	}
+}
+
+// plainOp hides BidiagStep, so LSQR forms its products one by one.
+type plainOp struct{ a *sparse.BlockSparse }
+
+func (p plainOp) Dims() (int, int)             { return p.a.Dims() }
+func (p plainOp) MulVec(dst, x []float64)      { p.a.MulVec(dst, x) }
+func (p plainOp) MulTransVec(dst, x []float64) { p.a.MulTransVec(dst, x) }
+
+// TestLSQRBidiagStepSameBits checks that LSQR gives the same iterates, bit
+// for bit, whether it uses BidiagStep or MulVec and MulTransVec.
+func TestLSQRBidiagStepSameBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	a := randomMatrix(rng, 60, 30, 12)
+	m, _ := a.Dims()
+	b := randVec(rng, m)
+	set := &lsqr.Settings{IterLim: 40, Force: true}
+	fused, err := lsqr.LSQR(a, b, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := lsqr.LSQR(plainOp{a}, b, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fused.X {
+		if math.Float64bits(fused.X[i]) != math.Float64bits(plain.X[i]) {
+			t.Fatalf("x[%d] = %x with BidiagStep, %x without", i, fused.X[i], plain.X[i])
+		}
+	}
+	if fused.Iterations != 40 || fused.ANorm != plain.ANorm || fused.R1Norm != plain.R1Norm {
+		t.Errorf("estimates differ: %+v vs %+v", fused, plain)
+	}
 }

@@ -1,0 +1,175 @@
+//go:build goexperiment.simd && amd64
+
+#include "textflag.h"
+
+// The two panel kernels of vector_simd.go, in assembly: Go's register
+// allocator shuffled the eight accumulators of the compiled archsimd
+// version at every loop turn. Both keep each chain's order; VFMADD231PD
+// is one fused multiply-add, as math.FMA.
+
+// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64)
+//
+// t = Tree(s) with s_i the FMA chain over the columns c ≡ i (mod 8) of the
+// group at row g0 of every entry, in entry order.
+TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-48
+	MOVQ vals+0(FP), AX
+	MOVQ ents+8(FP), BX
+	MOVQ nents+16(FP), CX
+	MOVQ g0+24(FP), DX
+	MOVQ v+32(FP), SI
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	TESTQ CX, CX
+	JLE   tree
+
+entry:
+	MOVQ  16(BX), R8        // nc
+	MOVQ  DX, R9
+	IMULQ R8, R9
+	ADDQ  0(BX), R9         // off + g0·nc
+	LEAQ  (AX)(R9*8), DI    // the group's block part
+	MOVQ  8(BX), R10
+	LEAQ  (SI)(R10*8), R10  // v[col0:]
+	CMPQ  R8, $8
+	JLT   tail
+
+loop8:
+	VMOVUPD          0(DI), Z8
+	VFMADD231PD.BCST 0(R10), Z8, Z0
+	VMOVUPD          64(DI), Z9
+	VFMADD231PD.BCST 8(R10), Z9, Z1
+	VMOVUPD          128(DI), Z10
+	VFMADD231PD.BCST 16(R10), Z10, Z2
+	VMOVUPD          192(DI), Z11
+	VFMADD231PD.BCST 24(R10), Z11, Z3
+	VMOVUPD          256(DI), Z12
+	VFMADD231PD.BCST 32(R10), Z12, Z4
+	VMOVUPD          320(DI), Z13
+	VFMADD231PD.BCST 40(R10), Z13, Z5
+	VMOVUPD          384(DI), Z14
+	VFMADD231PD.BCST 48(R10), Z14, Z6
+	VMOVUPD          448(DI), Z15
+	VFMADD231PD.BCST 56(R10), Z15, Z7
+	ADDQ             $512, DI
+	ADDQ             $64, R10
+	SUBQ             $8, R8
+	CMPQ             R8, $8
+	JGE              loop8
+
+tail:   // the last nc mod 8 columns, chains 0 to 6
+	CMPQ             R8, $0
+	JEQ              next
+	VMOVUPD          0(DI), Z8
+	VFMADD231PD.BCST 0(R10), Z8, Z0
+	CMPQ             R8, $1
+	JEQ              next
+	VMOVUPD          64(DI), Z9
+	VFMADD231PD.BCST 8(R10), Z9, Z1
+	CMPQ             R8, $2
+	JEQ              next
+	VMOVUPD          128(DI), Z10
+	VFMADD231PD.BCST 16(R10), Z10, Z2
+	CMPQ             R8, $3
+	JEQ              next
+	VMOVUPD          192(DI), Z11
+	VFMADD231PD.BCST 24(R10), Z11, Z3
+	CMPQ             R8, $4
+	JEQ              next
+	VMOVUPD          256(DI), Z12
+	VFMADD231PD.BCST 32(R10), Z12, Z4
+	CMPQ             R8, $5
+	JEQ              next
+	VMOVUPD          320(DI), Z13
+	VFMADD231PD.BCST 40(R10), Z13, Z5
+	CMPQ             R8, $6
+	JEQ              next
+	VMOVUPD          384(DI), Z14
+	VFMADD231PD.BCST 48(R10), Z14, Z6
+
+next:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  entry
+
+tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
+	VADDPD  Z4, Z0, Z0
+	VADDPD  Z6, Z2, Z2
+	VADDPD  Z5, Z1, Z1
+	VADDPD  Z7, Z3, Z3
+	VADDPD  Z2, Z0, Z0
+	VADDPD  Z3, Z1, Z1
+	VADDPD  Z1, Z0, Z0
+	MOVQ    t+40(FP), DI
+	VMOVUPD Z0, (DI)
+	VZEROUPPER
+	RET
+
+// func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+//
+// For every entry and column c, the column's lane sums l = FMA(group at row
+// g0, r[0:8], l), then, if two, l = FMA(group at row g0+8, r[8:16], l).
+TEXT ·mulTransGroupsAsm(SB), NOSPLIT, $0-49
+	MOVQ    lanes+0(FP), AX
+	MOVQ    vals+8(FP), BX
+	MOVQ    ents+16(FP), CX
+	MOVQ    nents+24(FP), DX
+	MOVQ    g0+32(FP), SI
+	MOVQ    r+40(FP), DI
+	MOVBQZX two+48(FP), R11
+	VMOVUPD 0(DI), Z30
+	VMOVUPD 64(DI), Z31
+	TESTQ   DX, DX
+	JLE     done
+
+tentry:
+	MOVQ  16(CX), R8        // nc
+	MOVQ  SI, R9
+	IMULQ R8, R9
+	ADDQ  0(CX), R9
+	LEAQ  (BX)(R9*8), R9    // first group's block part
+	MOVQ  R8, R10
+	SHLQ  $6, R10
+	ADDQ  R9, R10           // second group's
+	MOVQ  8(CX), R12
+	SHLQ  $6, R12
+	ADDQ  AX, R12           // lanes of column col0
+	TESTQ R8, R8
+	JEQ   tnext
+	TESTQ R11, R11
+	JEQ   one
+
+two:
+	VMOVUPD     (R12), Z0
+	VFMADD231PD (R9), Z30, Z0
+	VFMADD231PD (R10), Z31, Z0
+	VMOVUPD     Z0, (R12)
+	ADDQ        $64, R9
+	ADDQ        $64, R10
+	ADDQ        $64, R12
+	DECQ        R8
+	JNZ         two
+	JMP         tnext
+
+one:
+	VMOVUPD     (R12), Z0
+	VFMADD231PD (R9), Z30, Z0
+	VMOVUPD     Z0, (R12)
+	ADDQ        $64, R9
+	ADDQ        $64, R12
+	DECQ        R8
+	JNZ         one
+
+tnext:
+	ADDQ $24, CX
+	DECQ DX
+	JNZ  tentry
+
+done:
+	VZEROUPPER
+	RET
