@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"elmfbpinn/core/elm"
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/lsqr"
 	"elmfbpinn/core/problem"
 )
@@ -82,15 +83,18 @@ func BenchmarkProducts(b *testing.B) {
 			{"MulTransVec", func() { sys.M.MulTransVec(w, u) }},
 			{"BidiagStep", func() { sys.M.BidiagStep(u, w, v, 0.5) }},
 		} {
-			b.Run(c.name+"/op="+op.name, func(b *testing.B) {
-				op.f()
-				for b.Loop() {
+			for _, path := range fp.KernelPaths() {
+				b.Run(c.name+"/op="+op.name+"/path="+path, func(b *testing.B) {
+					defer fp.SetKernelPath(fp.SetKernelPath(path))
 					op.f()
-				}
-				per := b.Elapsed().Seconds() / float64(b.N)
-				b.ReportMetric(per*1e6, "µs/op")
-				b.ReportMetric(bytes/per/1e9, "GB/s")
-			})
+					for b.Loop() {
+						op.f()
+					}
+					per := b.Elapsed().Seconds() / float64(b.N)
+					b.ReportMetric(per*1e6, "µs/op")
+					b.ReportMetric(bytes/per/1e9, "GB/s")
+				})
+			}
 		}
 	}
 }

@@ -11,11 +11,16 @@ import (
 	"elmfbpinn/core/fp"
 )
 
-// KernelPath returns the kernel path this process runs: "avx512" (the
-// vector kernels of a GOEXPERIMENT=simd build on a CPU with AVX-512) or
-// "generic" (forced by ELMFBPINN_KERNEL=generic). Both compute the same bits,
-// so it is recorded with a result but is not part of its identity.
+// KernelPath returns the kernel path this process runs: "avx512" or "avx2"
+// (the vector kernels of a GOEXPERIMENT=simd build on a CPU with AVX-512, or
+// with AVX2 and FMA) or "generic" (ELMFBPINN_KERNEL caps the path). All
+// compute the same bits, so it is recorded with a result but is not part of
+// its identity.
 func KernelPath() string { return fp.KernelPath() }
+
+// CheckKernelEnv returns an error if the environment names a kernel path
+// that does not exist (see fp.KernelEnv).
+func CheckKernelEnv() error { return fp.CheckKernelEnv() }
 
 // canaries are tiny runs, one per problem and model, whose bits define the
 // numerics fingerprint.

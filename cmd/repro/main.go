@@ -176,6 +176,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+
+	"elmfbpinn/experiments"
 )
 
 // usageError is bad user input: exit status 2.
@@ -203,6 +205,10 @@ func main() {
 		os.Exit(2)
 	}
 	cmd, args := os.Args[1], os.Args[2:]
+	if err := experiments.CheckKernelEnv(); err != nil {
+		fmt.Fprintf(os.Stderr, "repro: %v\n", err)
+		os.Exit(2)
+	}
 	var err error
 	switch cmd {
 	case "list":

@@ -1,39 +1,91 @@
 package fp
 
-import "os"
+import (
+	"fmt"
+	"os"
+	"slices"
+)
 
-// KernelEnv is the environment variable that forces the generic kernels:
-// ELMFBPINN_KERNEL=generic. Both paths compute the same bits; the variable
-// exists to measure and test the generic path on a machine with AVX-512.
+// KernelEnv is the environment variable that caps the kernel path:
+// ELMFBPINN_KERNEL=generic forces the generic kernels, ELMFBPINN_KERNEL=avx2
+// the AVX2 ones on a CPU that also has AVX-512. Every path computes the same
+// bits; the variable exists to measure and test the slower paths.
 const KernelEnv = "ELMFBPINN_KERNEL"
 
-// vector reports whether the vector kernels run: the binary was built with
-// them (GOEXPERIMENT=simd on amd64), the CPU has AVX-512, and KernelEnv does
-// not force the generic path.
-var vector = haveVector && os.Getenv(KernelEnv) != "generic"
+// The kernel paths, fastest first. A path runs when the binary has its
+// kernels (GOEXPERIMENT=simd on amd64) and the CPU its instructions.
+const (
+	AVX512  = "avx512" // eight float64 lanes per register
+	AVX2    = "avx2"   // four lanes per register (with FMA)
+	Generic = "generic"
+)
 
-// KernelPath returns the kernel path in use: "avx512" or "generic".
-func KernelPath() string {
-	if vector {
-		return "avx512"
+var allPaths = []string{AVX512, AVX2, Generic}
+
+// paths lists the paths this binary and CPU run, fastest first.
+var paths = func() []string {
+	var p []string
+	if haveAVX512 {
+		p = append(p, AVX512)
 	}
-	return "generic"
+	if haveAVX2 {
+		p = append(p, AVX2)
+	}
+	return append(p, Generic)
+}()
+
+// path is the path in use: the fastest that runs and that KernelEnv allows.
+var path = func() string {
+	cap := slices.Index(allPaths, os.Getenv(KernelEnv))
+	for _, p := range paths {
+		if slices.Index(allPaths, p) >= cap {
+			return p
+		}
+	}
+	return Generic
+}()
+
+// KernelPath returns the kernel path in use: AVX512, AVX2 or Generic.
+func KernelPath() string { return path }
+
+// KernelPaths returns the kernel paths this binary runs on this CPU, fastest
+// first; the last is always Generic.
+func KernelPaths() []string { return slices.Clone(paths) }
+
+// CheckKernelEnv returns an error if KernelEnv is set to something that is
+// not a kernel path, naming the valid values.
+func CheckKernelEnv() error {
+	v, ok := os.LookupEnv(KernelEnv)
+	if !ok || v == "" || slices.Contains(allPaths, v) {
+		return nil
+	}
+	return fmt.Errorf("%s=%q is not a kernel path; use one of %v (or unset it for the fastest this CPU runs: %s)", KernelEnv, v, allPaths, paths[0])
+}
+
+// SetKernelPath makes p the kernel path of the process and returns the
+// previous one; it is for tests and benchmarks that compare the paths, and
+// must not be called while kernels run. It panics if p does not run here.
+func SetKernelPath(p string) (prev string) {
+	if !slices.Contains(paths, p) {
+		panic(fmt.Sprintf("fp: kernel path %q does not run here (paths: %v)", p, paths))
+	}
+	prev, path = path, p
+	return prev
 }
 
 // TanhSlice sets dst[i] = Tanh(x[i]) (len(dst) ≥ len(x)), with the same bits
-// as Tanh on every path: the vector kernel evaluates Tanh's straight-line
-// code on eight lanes at once, both of its branches, and selects.
+// as Tanh on every path: the vector kernels evaluate Tanh's straight-line
+// code on four or eight lanes at once, both of its branches, and select.
 func TanhSlice(dst, x []float64) {
 	dst = dst[:len(x)]
 	i := 0
-	if vector {
-		i = tanhVector(dst, x)
+	switch path {
+	case AVX512:
+		i = tanhAVX512(dst, x)
+	case AVX2:
+		i = tanhAVX2(dst, x)
 	}
 	for ; i < len(x); i++ {
 		dst[i] = Tanh(x[i])
 	}
 }
-
-// Vector reports whether the vector kernels run (KernelPath is "avx512"):
-// packages with kernels of their own (sparse) dispatch on it.
-func Vector() bool { return vector }

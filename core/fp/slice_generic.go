@@ -2,9 +2,9 @@
 
 package fp
 
-// haveVector is false: this build has no vector kernels (they need
-// GOEXPERIMENT=simd on amd64).
-const haveVector = false
+// Without GOEXPERIMENT=simd on amd64 this build has no vector kernels.
+const haveAVX512, haveAVX2 = false, false
 
-// tanhVector is never called without vector kernels.
-func tanhVector(dst, x []float64) int { return 0 }
+// The vector kernels are never called without vector kernels.
+func tanhAVX512(dst, x []float64) int { return 0 }
+func tanhAVX2(dst, x []float64) int   { return 0 }

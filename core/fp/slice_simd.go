@@ -7,8 +7,12 @@ import (
 	"simd/archsimd"
 )
 
-// haveVector reports whether the CPU runs the AVX-512 kernels.
-var haveVector = archsimd.X86.AVX512()
+// haveAVX512 and haveAVX2 report whether the CPU runs the AVX-512 and the
+// AVX2 (with FMA) kernels.
+var (
+	haveAVX512 = archsimd.X86.AVX512()
+	haveAVX2   = archsimd.X86.AVX2() && archsimd.X86.FMA()
+)
 
 type f8 = archsimd.Float64x8
 
@@ -19,11 +23,11 @@ func neg8(x f8) f8 {
 	return x.AsInt64x8().Xor(archsimd.BroadcastInt64x8(math.MinInt64)).AsFloat64x8()
 }
 
-// tanhVector sets dst[i] = Tanh(x[i]) for all i and returns len(x). Every
+// tanhAVX512 sets dst[i] = Tanh(x[i]) for all i and returns len(x). Every
 // operation is the scalar Tanh's, in the same order, lane by lane (MulAdd is
 // math.FMA); both branches are computed and the lanes select theirs. A tail
 // of fewer than 8 values is loaded into a zero-filled register.
-func tanhVector(dst, x []float64) int {
+func tanhAVX512(dst, x []float64) int {
 	n := len(x) &^ 7
 	for i := 0; i < n; i += 8 {
 		tanh8(archsimd.LoadFloat64x8Slice(x[i : i+8])).StoreSlice(dst[i : i+8])

@@ -7,11 +7,10 @@ import (
 )
 
 // TestTanhSliceBitExact checks that TanhSlice gives the bits of Tanh on
-// every element, on whichever kernel path this build and CPU run (see
-// KernelPath; make test runs it with the vector kernels and with
-// ELMFBPINN_KERNEL=generic): random values of every magnitude, both sides
-// of the branch points 1/8 and 22, zeros, subnormals, infinities and NaN,
-// at lengths that are and are not multiples of 8.
+// every element, on every kernel path this build and CPU run (make test
+// also runs it in a build without vector kernels): random values of every
+// magnitude, both sides of the branch points 1/8 and 22, zeros, subnormals,
+// infinities and NaN, at lengths that are and are not multiples of 4 and 8.
 func TestTanhSliceBitExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var x []float64
@@ -23,18 +22,24 @@ func TestTanhSliceBitExact(t *testing.T) {
 		v := (2*rng.Float64() - 1) * math.Exp2(float64(rng.IntN(70)-60))
 		x = append(x, v)
 	}
-	for _, n := range []int{len(x), len(x) - 3, 7, 1, 0} {
-		dst := make([]float64, n)
-		TanhSlice(dst, x[:n])
-		for i, v := range x[:n] {
-			if want := Tanh(v); math.Float64bits(dst[i]) != math.Float64bits(want) {
-				t.Fatalf("path %s: TanhSlice(%v)[%d] = %x, Tanh = %x: want the same bits", KernelPath(), v, i, dst[i], want)
+	for _, p := range KernelPaths() {
+		prev := SetKernelPath(p)
+		for _, n := range []int{len(x), len(x) - 3, 7, 3, 1, 0} {
+			dst := make([]float64, n)
+			TanhSlice(dst, x[:n])
+			for i, v := range x[:n] {
+				if want := Tanh(v); math.Float64bits(dst[i]) != math.Float64bits(want) {
+					SetKernelPath(prev)
+					t.Fatalf("path %s: TanhSlice(%v)[%d] = %x, Tanh = %x: want the same bits", p, v, i, dst[i], want)
+				}
 			}
 		}
+		SetKernelPath(prev)
 	}
-	t.Logf("kernel path: %s", KernelPath())
+	t.Logf("kernel paths: %v", KernelPaths())
 }
 
+// BenchmarkTanhSlice times TanhSlice on every kernel path.
 func BenchmarkTanhSlice(b *testing.B) {
 	x := make([]float64, 1024)
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -42,8 +47,13 @@ func BenchmarkTanhSlice(b *testing.B) {
 		x[i] = -4 + 8*rng.Float64()
 	}
 	dst := make([]float64, len(x))
-	for b.Loop() {
-		TanhSlice(dst, x)
+	for _, p := range KernelPaths() {
+		b.Run("path="+p, func(b *testing.B) {
+			defer SetKernelPath(SetKernelPath(p))
+			for b.Loop() {
+				TanhSlice(dst, x)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/value")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/value")
 }

@@ -173,3 +173,178 @@ tnext:
 done:
 	VZEROUPPER
 	RET
+
+// The AVX2 kernels: four lanes per register, so a group of eight rows is
+// two halves. mulVecHalfAVX2 is mulVecGroupAsm for the four rows that vals
+// points at (the caller passes vals or vals+4); mulTransGroupsAVX2 is
+// mulTransGroupsAsm with each column's eight lane sums in two registers.
+
+// func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64)
+TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-48
+	MOVQ   vals+0(FP), AX
+	MOVQ   ents+8(FP), BX
+	MOVQ   nents+16(FP), CX
+	MOVQ   g0+24(FP), DX
+	MOVQ   v+32(FP), SI
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	TESTQ  CX, CX
+	JLE    htree
+
+hentry:
+	MOVQ  16(BX), R8        // nc
+	MOVQ  DX, R9
+	IMULQ R8, R9
+	ADDQ  0(BX), R9         // off + g0·nc
+	LEAQ  (AX)(R9*8), DI    // the group's block part
+	MOVQ  8(BX), R10
+	LEAQ  (SI)(R10*8), R10  // v[col0:]
+	CMPQ  R8, $8
+	JLT   htail
+
+hloop8:
+	VBROADCASTSD 0(R10), Y8
+	VBROADCASTSD 8(R10), Y9
+	VBROADCASTSD 16(R10), Y10
+	VBROADCASTSD 24(R10), Y11
+	VFMADD231PD  0(DI), Y8, Y0
+	VFMADD231PD  64(DI), Y9, Y1
+	VFMADD231PD  128(DI), Y10, Y2
+	VFMADD231PD  192(DI), Y11, Y3
+	VBROADCASTSD 32(R10), Y12
+	VBROADCASTSD 40(R10), Y13
+	VBROADCASTSD 48(R10), Y14
+	VBROADCASTSD 56(R10), Y15
+	VFMADD231PD  256(DI), Y12, Y4
+	VFMADD231PD  320(DI), Y13, Y5
+	VFMADD231PD  384(DI), Y14, Y6
+	VFMADD231PD  448(DI), Y15, Y7
+	ADDQ         $512, DI
+	ADDQ         $64, R10
+	SUBQ         $8, R8
+	CMPQ         R8, $8
+	JGE          hloop8
+
+htail:  // the last nc mod 8 columns, chains 0 to 6
+	CMPQ         R8, $0
+	JEQ          hnext
+	VBROADCASTSD 0(R10), Y8
+	VFMADD231PD  0(DI), Y8, Y0
+	CMPQ         R8, $1
+	JEQ          hnext
+	VBROADCASTSD 8(R10), Y9
+	VFMADD231PD  64(DI), Y9, Y1
+	CMPQ         R8, $2
+	JEQ          hnext
+	VBROADCASTSD 16(R10), Y10
+	VFMADD231PD  128(DI), Y10, Y2
+	CMPQ         R8, $3
+	JEQ          hnext
+	VBROADCASTSD 24(R10), Y11
+	VFMADD231PD  192(DI), Y11, Y3
+	CMPQ         R8, $4
+	JEQ          hnext
+	VBROADCASTSD 32(R10), Y12
+	VFMADD231PD  256(DI), Y12, Y4
+	CMPQ         R8, $5
+	JEQ          hnext
+	VBROADCASTSD 40(R10), Y13
+	VFMADD231PD  320(DI), Y13, Y5
+	CMPQ         R8, $6
+	JEQ          hnext
+	VBROADCASTSD 48(R10), Y14
+	VFMADD231PD  384(DI), Y14, Y6
+
+hnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  hentry
+
+htree:  // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
+	VADDPD  Y4, Y0, Y0
+	VADDPD  Y6, Y2, Y2
+	VADDPD  Y5, Y1, Y1
+	VADDPD  Y7, Y3, Y3
+	VADDPD  Y2, Y0, Y0
+	VADDPD  Y3, Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	MOVQ    t+40(FP), DI
+	VMOVUPD Y0, (DI)
+	VZEROUPPER
+	RET
+
+// func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+TEXT ·mulTransGroupsAVX2(SB), NOSPLIT, $0-49
+	MOVQ    lanes+0(FP), AX
+	MOVQ    vals+8(FP), BX
+	MOVQ    ents+16(FP), CX
+	MOVQ    nents+24(FP), DX
+	MOVQ    g0+32(FP), SI
+	MOVQ    r+40(FP), DI
+	MOVBQZX two+48(FP), R11
+	VMOVUPD 0(DI), Y12
+	VMOVUPD 32(DI), Y13
+	VMOVUPD 64(DI), Y14
+	VMOVUPD 96(DI), Y15
+	TESTQ   DX, DX
+	JLE     ydone
+
+yentry:
+	MOVQ  16(CX), R8        // nc
+	MOVQ  SI, R9
+	IMULQ R8, R9
+	ADDQ  0(CX), R9
+	LEAQ  (BX)(R9*8), R9    // first group's block part
+	MOVQ  R8, R10
+	SHLQ  $6, R10
+	ADDQ  R9, R10           // second group's
+	MOVQ  8(CX), R12
+	SHLQ  $6, R12
+	ADDQ  AX, R12           // lanes of column col0
+	TESTQ R8, R8
+	JEQ   ynext
+	TESTQ R11, R11
+	JEQ   yone
+
+ytwo:
+	VMOVUPD     (R12), Y0
+	VMOVUPD     32(R12), Y1
+	VFMADD231PD (R9), Y12, Y0
+	VFMADD231PD 32(R9), Y13, Y1
+	VFMADD231PD (R10), Y14, Y0
+	VFMADD231PD 32(R10), Y15, Y1
+	VMOVUPD     Y0, (R12)
+	VMOVUPD     Y1, 32(R12)
+	ADDQ        $64, R9
+	ADDQ        $64, R10
+	ADDQ        $64, R12
+	DECQ        R8
+	JNZ         ytwo
+	JMP         ynext
+
+yone:
+	VMOVUPD     (R12), Y0
+	VMOVUPD     32(R12), Y1
+	VFMADD231PD (R9), Y12, Y0
+	VFMADD231PD 32(R9), Y13, Y1
+	VMOVUPD     Y0, (R12)
+	VMOVUPD     Y1, 32(R12)
+	ADDQ        $64, R9
+	ADDQ        $64, R12
+	DECQ        R8
+	JNZ         yone
+
+ynext:
+	ADDQ $24, CX
+	DECQ DX
+	JNZ  yentry
+
+ydone:
+	VZEROUPPER
+	RET

@@ -137,9 +137,12 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 	if trans {
 		clear(pk.lanes)
 	}
-	if fp.Vector() {
-		pk.sweepVector(mul, trans, u, v, alpha)
-	} else {
+	switch fp.KernelPath() {
+	case fp.AVX512:
+		pk.sweepVector(false, mul, trans, u, v, alpha)
+	case fp.AVX2:
+		pk.sweepVector(true, mul, trans, u, v, alpha)
+	default:
 		pk.sweepGeneric(mul, trans, u, v, alpha)
 	}
 	if trans {

@@ -266,8 +266,19 @@ func chainProducts(a *sparse.BlockSparse, x, u []float64) (y, z []float64) {
 }
 
 // checkBitExact compares a's products with chainProducts bit for bit, and
-// BidiagStep with MulVec, the FMA update and MulTransVec.
+// BidiagStep with MulVec, the FMA update and MulTransVec, on every kernel
+// path this build and CPU run.
 func checkBitExact(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.Rand) {
+	t.Helper()
+	for _, p := range fp.KernelPaths() {
+		func() {
+			defer fp.SetKernelPath(fp.SetKernelPath(p))
+			checkBitExactPath(t, name, a, rng)
+		}()
+	}
+}
+
+func checkBitExactPath(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.Rand) {
 	t.Helper()
 	m, n := a.Dims()
 	x, u := randVec(rng, n), randVec(rng, m)
@@ -300,8 +311,8 @@ func checkBitExact(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.R
 }
 
 // TestProductsBitExact checks MulVec and MulTransVec against chainProducts
-// on random matrices (overlapping rows and columns), on whichever kernel
-// path runs (make test runs both).
+// on random matrices (overlapping rows and columns), on every kernel path
+// (make test also runs it in a build without vector kernels).
 func TestProductsBitExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, tc := range []struct{ m, n, nb int }{{1, 1, 1}, {9, 5, 3}, {37, 23, 11}, {130, 40, 25}} {

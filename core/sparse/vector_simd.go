@@ -8,7 +8,7 @@ import (
 )
 
 // sweepVector is sweepGeneric with a group's eight rows in the lanes of one
-// AVX-512 register. A panel is taken two groups at a time: first each
+// AVX-512 register (avx2: of two AVX2 registers). A panel is taken two groups at a time: first each
 // group's row sums (eight vector FMA chains over the columns, added as
 // fp.Tree adds: mulVecGroupAsm), then, column by column, the column's eight
 // lane sums of Mᵀ u, held in a register across the two groups
@@ -16,7 +16,7 @@ import (
 // lanes of u are set to 0, so they add exact zeros to the lane sums (which
 // are never −0). Every chain keeps its order, so the bits are those of
 // sweepGeneric. The kernels are in panel_amd64.s.
-func (pk *packed) sweepVector(mul, trans bool, u, v []float64, alpha float64) {
+func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
 	if len(pk.vals) == 0 {
 		pk.sweepGeneric(mul, trans, u, v, alpha) // no entries: nothing to vectorise
 		return
@@ -36,12 +36,16 @@ func (pk *packed) sweepVector(mul, trans bool, u, v []float64, alpha float64) {
 		}
 		for g0 := 0; g0 < nr; g0 += 16 {
 			two := g0+8 < nr
-			groupU((*[8]float64)(r[0:8]), vals, ents, p, g0, mul, trans, u, vp, alpha)
+			groupU((*[8]float64)(r[0:8]), avx2, vals, ents, p, g0, mul, trans, u, vp, alpha)
 			if two {
-				groupU((*[8]float64)(r[8:16]), vals, ents, p, g0+8, mul, trans, u, vp, alpha)
+				groupU((*[8]float64)(r[8:16]), avx2, vals, ents, p, g0+8, mul, trans, u, vp, alpha)
 			}
 			if trans && len(p.ents) > 0 {
-				mulTransGroupsAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two)
+				if avx2 {
+					mulTransGroupsAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two)
+				} else {
+					mulTransGroupsAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two)
+				}
 			}
 		}
 	}
@@ -50,7 +54,7 @@ func (pk *packed) sweepVector(mul, trans bool, u, v []float64, alpha float64) {
 // groupU sets r to the group at row g0 of panel p's lanes of u, after
 // setting them, with mul, to M v (with trans too, M v − alpha u); padding
 // lanes are 0.
-func groupU(r *[8]float64, vals *float64, ents *entry, p *panel, g0 int, mul, trans bool, u []float64, v *float64, alpha float64) {
+func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 int, mul, trans bool, u []float64, v *float64, alpha float64) {
 	rows := p.rows[g0:min(g0+8, len(p.rows))]
 	if !mul {
 		*r = [8]float64{}
@@ -60,7 +64,12 @@ func groupU(r *[8]float64, vals *float64, ents *entry, p *panel, g0 int, mul, tr
 		return
 	}
 	var t [8]float64
-	if len(p.ents) > 0 {
+	switch {
+	case len(p.ents) == 0:
+	case avx2:
+		mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]))
+		mulVecHalfAVX2((*float64)(unsafe.Add(unsafe.Pointer(vals), 32)), ents, len(p.ents), g0, v, (*[4]float64)(t[4:8]))
+	default:
 		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t)
 	}
 	na := -alpha
@@ -79,3 +88,9 @@ func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8
 
 //go:noescape
 func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+
+//go:noescape
+func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64)
+
+//go:noescape
+func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
