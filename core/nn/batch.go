@@ -35,7 +35,7 @@ type Batch struct {
 	out []float64   // (cap, c) output jets
 
 	gh, gz []float64 // (cap·c, max h) backward scratch
-	ta, tb []float64 // (cap·c, max h) transposes for the matrix products
+	wt     []float64 // (max h, max h) a hidden layer's Wᵀ for the forward product
 	ga     []float64 // (h_1, d) gradient with respect to a0
 	wa, wb []float64 // (h_1, d) output-layer products for one hidden layer
 }
@@ -77,8 +77,7 @@ func NewBatch(m *MLP, n int) *Batch {
 		}
 		b.gh = make([]float64, n*c*maxh)
 		b.gz = make([]float64, n*c*maxh)
-		b.ta = make([]float64, max(n*c, maxh)*maxh)
-		b.tb = make([]float64, n*c*maxh)
+		b.wt = make([]float64, maxh*maxh)
 	}
 	return b
 }
@@ -137,7 +136,8 @@ func (b *Batch) Forward(m *MLP, x []float64) []float64 {
 		hin, hout := b.sizes[q], b.sizes[q+1]
 		rows := n * c
 		z := b.z[q][:rows*hout]
-		gemmNT(z, b.h[q-1][:rows*hin], w, rows, hin, hout, false)
+		transpose(b.wt, w, hout, hin) // so the product reads rows of Wᵀ
+		gemm(z, hout, rowMajor(b.h[q-1][:rows*hin], hin), b.wt, hout, rows, hout, hin, false)
 		for p := range n {
 			zr := z[p*c*hout : p*c*hout+hout]
 			for k := range zr {
@@ -252,19 +252,16 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 		tanhJetsBack(gz, b.gh[:rows*hout], b.z[q][:rows*hout], b.h[q][:rows*hout], n, b.d, hout)
 		w, _ := m.Layer(m.Params, q+1)
 		gw, gbias := m.Layer(grad, q+1)
-		// gW += gzᵀ H_{q-1} as (gzᵀ)(H_{q-1}ᵀ)ᵀ.
-		transpose(b.ta, gz, rows, hout)
-		transpose(b.tb, b.h[q-1][:rows*hin], rows, hin)
-		gemmNT(gw, b.ta[:hout*rows], b.tb[:hin*rows], hout, rows, hin, true)
+		// gW += gzᵀ H_{q-1}, reading gz transposed in place.
+		gemm(gw, hin, transposed(gz, hout), b.h[q-1][:rows*hin], hin, hout, hin, rows, true)
 		for p := range n {
 			gr := gz[p*c*hout : p*c*hout+hout]
 			for k, g := range gr {
 				gbias[k] += g
 			}
 		}
-		// gH_{q-1} = gz W as gz (Wᵀ)ᵀ.
-		transpose(b.ta, w, hout, hin)
-		gemmNT(b.gh[:rows*hin], gz, b.ta[:hin*hout], rows, hout, hin, false)
+		// gH_{q-1} = gz W.
+		gemm(b.gh[:rows*hin], hin, rowMajor(gz, hout), w, hin, rows, hin, hout, false)
 	}
 	b.backwardInput(m, b.gh[:rows*b.sizes[1]], grad)
 }

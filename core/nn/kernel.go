@@ -1,13 +1,18 @@
 package nn
 
-import "math"
+import (
+	"fmt"
+	"math"
+
+	"elmfbpinn/core/fp"
+)
 
 // The dense products below follow the arithmetic rule of package core/fp:
 // every output entry is one FMA chain over the contracted index in increasing
 // order, starting from 0; an accumulating product adds the finished chain to
 // its destination with one addition. Register tiles across output entries
-// change no chain, so a vector kernel working across output entries computes
-// the same bits.
+// change no chain, so the vector kernel (tiles of 6 × 8 or 4 × 8 entries,
+// four entries per AVX2 register) computes the same bits as the generic one.
 
 // dot returns Σ_i a_i b_i (len(b) >= len(a)) as one FMA chain.
 func dot(a, b []float64) float64 {
@@ -19,27 +24,73 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// gemmNT sets z = a wᵀ, or adds a wᵀ to z if acc: z (r, o), a (r, in),
-// w (o, in), all row-major. Each entry is a dot product of two contiguous
-// rows; blocks of 2 × 4 entries share their loads, eight independent FMA
-// chains in flight (enough to hide the FMA latency; larger blocks spill
-// registers in Go's code generator).
-func gemmNT(z, a, w []float64, r, in, o int, acc bool) {
+// mat is a strided view of a matrix: entry (i, p) is v[i·si + p·sp]. The
+// transpose of a row-major matrix is a view with si = 1, so the products
+// read it in place.
+type mat struct {
+	v      []float64
+	si, sp int
+}
+
+// rowMajor views v as a row-major matrix with rows of length ld.
+func rowMajor(v []float64, ld int) mat { return mat{v, ld, 1} }
+
+// transposed views v, row-major with rows of length ld, as its transpose.
+func transposed(v []float64, ld int) mat { return mat{v, 1, ld} }
+
+// at returns entry (i, p).
+func (a mat) at(i, p int) float64 { return a.v[i*a.si+p*a.sp] }
+
+// last returns the largest index the view reads for an (m, k) matrix.
+func (a mat) last(m, k int) int { return (m-1)*a.si + (k-1)*a.sp }
+
+// gemm sets c = a b, or adds a b to c if acc: c (m, n) row-major with rows of
+// length ldc, a an (m, k) view and b (k, n) row-major with rows of length
+// ldb:
+//
+//	c_ij (+)= Σ_p a_ip b_pj   (one FMA chain per entry, p ascending).
+func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool) {
+	if m == 0 || n == 0 {
+		return
+	}
+	if ldc < n || ldb < n || len(c) < (m-1)*ldc+n || (k > 0 && (len(b) < (k-1)*ldb+n || len(a.v) <= a.last(m, k))) {
+		panic(fmt.Sprintf("nn: gemm: (%d, %d, %d) product does not fit its operands", m, n, k))
+	}
+	i, j := 0, 0
+	if fp.KernelPath() != fp.Generic && k > 0 {
+		i, j = gemmVector(c, ldc, a, b, ldb, m, n, k, acc)
+	}
+	// What the vector kernel left: the rows from i on (all columns), and the
+	// columns from j on of the rows before i.
+	if i < m {
+		gemmGeneric(c[i*ldc:], ldc, mat{a.v[i*a.si:], a.si, a.sp}, b, ldb, m-i, n, k, acc)
+	}
+	if j < n {
+		gemmGeneric(c[j:], ldc, a, b[j:], ldb, i, n-j, k, acc)
+	}
+}
+
+// gemmGeneric is gemm in scalar code, in blocks of 2 × 4 entries: eight
+// independent FMA chains in flight (enough to hide the FMA latency; larger
+// blocks spill registers in Go's code generator).
+func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool) {
+	put := func(dst *float64, s float64) {
+		if acc {
+			*dst += s
+		} else {
+			*dst = s
+		}
+	}
 	i := 0
-	for ; i+2 <= r; i += 2 {
-		a0 := a[i*in : i*in+in]
-		a1 := a[(i+1)*in : (i+1)*in+in][:len(a0)]
-		z0 := z[i*o : i*o+o]
-		z1 := z[(i+1)*o : (i+1)*o+o][:len(z0)]
+	for ; i+2 <= m; i += 2 {
+		c0, c1 := c[i*ldc:i*ldc+n], c[(i+1)*ldc:(i+1)*ldc+n]
 		j := 0
-		for ; j+4 <= len(z0); j += 4 {
-			w0 := w[j*in : j*in+in][:len(a0)]
-			w1 := w[(j+1)*in : (j+1)*in+in][:len(a0)]
-			w2 := w[(j+2)*in : (j+2)*in+in][:len(a0)]
-			w3 := w[(j+3)*in : (j+3)*in+in][:len(a0)]
+		for ; j+4 <= n; j += 4 {
 			var s00, s01, s02, s03, s10, s11, s12, s13 float64
-			for k, x0 := range a0 {
-				x1, y0, y1, y2, y3 := a1[k], w0[k], w1[k], w2[k], w3[k]
+			for p := range k {
+				x0, x1 := a.at(i, p), a.at(i+1, p)
+				bp := b[p*ldb+j : p*ldb+j+4]
+				y0, y1, y2, y3 := bp[0], bp[1], bp[2], bp[3]
 				s00 = math.FMA(x0, y0, s00)
 				s01 = math.FMA(x0, y1, s01)
 				s02 = math.FMA(x0, y2, s02)
@@ -49,41 +100,33 @@ func gemmNT(z, a, w []float64, r, in, o int, acc bool) {
 				s12 = math.FMA(x1, y2, s12)
 				s13 = math.FMA(x1, y3, s13)
 			}
-			if acc {
-				z0[j] += s00
-				z0[j+1] += s01
-				z0[j+2] += s02
-				z0[j+3] += s03
-				z1[j] += s10
-				z1[j+1] += s11
-				z1[j+2] += s12
-				z1[j+3] += s13
-			} else {
-				z0[j], z0[j+1], z0[j+2], z0[j+3] = s00, s01, s02, s03
-				z1[j], z1[j+1], z1[j+2], z1[j+3] = s10, s11, s12, s13
-			}
+			put(&c0[j], s00)
+			put(&c0[j+1], s01)
+			put(&c0[j+2], s02)
+			put(&c0[j+3], s03)
+			put(&c1[j], s10)
+			put(&c1[j+1], s11)
+			put(&c1[j+2], s12)
+			put(&c1[j+3], s13)
 		}
-		for ; j < len(z0); j++ {
-			w0 := w[j*in : j*in+in]
-			s0, s1 := dot(a0, w0), dot(a1, w0)
-			if acc {
-				z0[j] += s0
-				z1[j] += s1
-			} else {
-				z0[j], z1[j] = s0, s1
+		for ; j < n; j++ {
+			var s0, s1 float64
+			for p := range k {
+				y := b[p*ldb+j]
+				s0 = math.FMA(a.at(i, p), y, s0)
+				s1 = math.FMA(a.at(i+1, p), y, s1)
 			}
+			put(&c0[j], s0)
+			put(&c1[j], s1)
 		}
 	}
-	for ; i < r; i++ {
-		a0 := a[i*in : i*in+in]
-		z0 := z[i*o : i*o+o]
-		for j := range z0 {
-			s := dot(a0, w[j*in:j*in+in])
-			if acc {
-				z0[j] += s
-			} else {
-				z0[j] = s
+	for ; i < m; i++ {
+		for j := range n {
+			var s float64
+			for p := range k {
+				s = math.FMA(a.at(i, p), b[p*ldb+j], s)
 			}
+			put(&c[i*ldc+j], s)
 		}
 	}
 }
