@@ -6,8 +6,8 @@
 // of tanhSmall, tanhLarge and expDD in the scalar order, both branches,
 // then the per-lane selections of Tanh. The Go compiler's code for the
 // archsimd version kept spilling registers (8.3 ns a value on this
-// project's Zen 3 machine, against 4.4 ns here; the scalar Tanh: 18 ns). Forms used where the scalar code negates an operand:
-// VFNMADD (−(a·b) + c) is FMA(−a, b, c) and VFMSUB (a·b − c) is
+// project's Zen 3 machine, against 4.4 ns here; the scalar Tanh: 18 ns).
+// Forms used where the scalar code negates an operand: VFNMADD (−(a·b) + c) is FMA(−a, b, c) and VFMSUB (a·b − c) is
 // FMA(a, b, −c), both exactly; −kf·ln2Lo is kf·(−ln2Lo).
 
 DATA tanhc<>+0(SB)/8, $0x7fffffffffffffff
