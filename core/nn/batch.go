@@ -34,10 +34,13 @@ type Batch struct {
 	h   [][]float64 // h[q], q = 0..m-1: (cap·c, h_{q+1}) activation jets (h[0] only if m >= 2)
 	out []float64   // (cap, c) output jets
 
-	gh, gz []float64 // (cap·c, max h) backward scratch
-	wt     []float64 // (max h, max h) a hidden layer's Wᵀ for the forward product
-	ga     []float64 // (h_1, d) gradient with respect to a0
-	wa, wb []float64 // (h_1, d) output-layer products for one hidden layer
+	gh, gz []float64       // (cap·c, max h) backward scratch
+	wt     []float64       // (max h, max h) a hidden layer's Wᵀ for the forward product
+	ga     []float64       // (h_1, d) gradient with respect to a0
+	zb     []float64       // (cap·h_1) first-layer values in blocks of four points (vector kernels)
+	xs     [][2][4]float64 // (cap/4) the points' coordinates in blocks of four (vector kernels)
+	wtab   [][4]float64    // (h_1·8) the first layer's weights spread over four lanes (vector kernels)
+	wa, wb []float64       // (h_1, d) output-layer products for one hidden layer
 }
 
 // NewBatch returns a workspace for evaluating m (or any network of the same
@@ -54,16 +57,19 @@ func NewBatch(m *MLP, n int) *Batch {
 	b := &Batch{
 		sizes: append([]int(nil), sizes...),
 		cap:   n, d: d, c: c,
-		xn:  make([]float64, n*d),
-		inv: make([]float64, d),
-		a0:  make([]float64, h1*d),
-		t0:  make([]float64, n*h1),
-		z:   make([][]float64, hid),
-		h:   make([][]float64, hid),
-		out: make([]float64, n*c),
-		ga:  make([]float64, h1*d),
-		wa:  make([]float64, h1*d),
-		wb:  make([]float64, h1*d),
+		xn:   make([]float64, n*d),
+		inv:  make([]float64, d),
+		a0:   make([]float64, h1*d),
+		t0:   make([]float64, n*h1),
+		z:    make([][]float64, hid),
+		h:    make([][]float64, hid),
+		out:  make([]float64, n*c),
+		ga:   make([]float64, h1*d),
+		zb:   make([]float64, n*h1),
+		xs:   make([][2][4]float64, n/4),
+		wtab: make([][4]float64, 8*h1),
+		wa:   make([]float64, h1*d),
+		wb:   make([]float64, h1*d),
 	}
 	if hid >= 2 {
 		maxh := 0

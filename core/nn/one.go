@@ -56,7 +56,11 @@ func (b *Batch) forward1(m *MLP) {
 		w1, b1, w2 := w1[:2*h], b1[:h], w2[:h]
 		wa, wb := b.wa[:2*h], b.wb[:2*h]
 		out := b.out[:5*n]
-		for p := range n {
+		p0 := 0
+		if fp.KernelPath() != fp.Generic {
+			p0 = b.forward2Vector(w1, b1, w2, bias)
+		}
+		for p := p0; p < n; p++ {
 			x0, x1 := b.xn[2*p], b.xn[2*p+1]
 			tp := b.t0[p*h : p*h+h]
 			var v, d10, d11, d20, d21 float64
@@ -130,13 +134,18 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 	case 2:
 		a0, w2, ga := b.a0[:2*h], w2[:h], ga[:2*h]
 		gw1, gb1, gw2 := gw1[:2*h], gb1[:h], gw2[:h]
+		k0 := 0 // the units from k0 on are done here
+		if fp.KernelPath() != fp.Generic {
+			k0 = b.backward2Vector(gout, w2, gw1, gb1, gw2)
+		}
 		for p := range n {
 			g := gout[5*p : 5*p+5]
 			gv, g10, g11, g20, g21 := g[0], g[1], g[2], g[3], g[4]
 			x0, x1 := b.xn[2*p], b.xn[2*p+1]
 			tp := b.t0[p*h : p*h+h]
 			gbias += gv
-			for k, t := range tp {
+			for k := k0; k < h; k++ {
+				t := tp[k]
 				dd := 1 - float64(t*t)
 				a, e := a0[2*k], a0[2*k+1]
 				ta, te := t*a, t*e
