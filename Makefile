@@ -4,6 +4,7 @@
 #   make reproduce TIER=quick the short tier that CI checks
 #   make test                 unit tests + the quick-tier regression tests + the cross-platform check
 #   make bench                benchmarks (benchstat-readable)
+#   make compare OLD=a NEW=b  compare two result directories row by row (regressions)
 
 GO      ?= go
 
@@ -28,7 +29,7 @@ RESULTS ?= results
 REPORT  ?= report
 BIN     := bin/repro
 
-.PHONY: all build test vet xplat reproduce report bench clean-bin slurm-test
+.PHONY: all build test vet xplat reproduce report compare bench clean-bin slurm-test
 
 all: build
 
@@ -65,6 +66,14 @@ reproduce: build
 
 report: build
 	$(BIN) report -table $(TABLES) -tier $(TIER) -results $(RESULTS) -out $(REPORT)
+
+# Compares two result directories row by row (a regression check):
+#   make compare OLD=results-main NEW=results TIER=quick [FAIL_ON=worse] [FORMAT=md]
+FAIL_ON ?= none
+FORMAT  ?= text
+compare: build
+	@test -n "$(OLD)" -a -n "$(NEW)" || { echo "usage: make compare OLD=dir NEW=dir [TIER=quick] [FAIL_ON=worse] [FORMAT=md]"; exit 2; }
+	$(BIN) compare -table $(TABLES) -tier $(TIER) -format $(FORMAT) -fail-on $(FAIL_ON) $(OLD) $(NEW)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/ ./core/...

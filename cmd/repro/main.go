@@ -9,6 +9,7 @@
 //	repro solve  -problem P -model M [flags] [-json]
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
+//	repro compare [-table LIST] [-tier T] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -168,6 +169,41 @@
 //
 //	$ repro digest -cases osc-elm-s0,laplace-elm-300
 //
+// # compare
+//
+// Compares two result directories, OLD and NEW (say, made by the binaries of
+// two commits), row by row: for every table row of the tier with results in
+// both, over the seeds present on both sides, the medians of e_L1 and their
+// ratio NEW/OLD, both ranges (min-max), the exact two-sided p-value of a
+// Mann-Whitney U test of the OLD seeds against the NEW (as benchstat does;
+// ties keep their mid-ranks, and the p-value is that of the permutation
+// distribution of the ranks), the same for time (assembly + solve), and a
+// verdict: better, worse or ~ (no significant change). A change counts only
+// if p < -alpha AND the median ratio is beyond -threshold (e_L1) or
+// -time-threshold (time) either way; a row is worse if either metric is,
+// better if either is and neither is worse. Runs present on one side only
+// are listed as missing, not compared; rows are identified as repro report
+// identifies them (table, model, (param, J), (h, K), R).
+//
+// With 5 seeds per side the smallest possible p is 2/252 ≈ 0.0079 (every
+// NEW seed beyond every OLD one); with 2 seeds per side it is 1/3, so rows of
+// fewer than 4 seeds can never change at alpha = 0.05. Identical samples (a
+// deterministic run repeated: the same seed gives the same bits) give p = 1.
+//
+//	$ repro compare -tier quick results-main results-branch
+//	$ repro compare -tier quick -format md -fail-on worse old new > compare.md
+//
+// Flags (before or after the directories):
+//
+//	-table LIST       tables to compare (default all)
+//	-tier T           full or quick (default full)
+//	-alpha A          significance level (default 0.05)
+//	-threshold R      e_L1 median ratio that counts (default 1.10)
+//	-time-threshold R time median ratio that counts (default 1.25)
+//	-format F         text (a terminal table), md (Markdown) or csv (default text)
+//	-fail-on C        worse: exit with status 1 if a row is worse; any: if a
+//	                  row changed either way; none (the default): never
+//
 // Bad input exits with status 2 and a one-line reason; a failed run exits
 // with status 1.
 package main
@@ -196,6 +232,7 @@ commands:
   solve    run one configuration in-process and print its result
   slurm    write a Slurm job array that runs tables in shards, then the report
   digest   run the cross-platform cases and print a digest of each history
+  compare  compare two result directories row by row (a regression check)
 
 Run 'repro <command> -h' for the flags of a command.`
 
@@ -225,11 +262,13 @@ func main() {
 		err = cmdExec(args)
 	case "digest":
 		err = cmdDigest(args)
+	case "compare":
+		err = cmdCompare(args)
 	case "-h", "-help", "--help", "help":
 		fmt.Println(usage)
 		return
 	default:
-		err = usagef("unknown command %q; want list, run, report, solve or slurm", cmd)
+		err = usagef("unknown command %q; want list, run, report, compare, solve, slurm or digest", cmd)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	if baselineOnce.dir != "" {
+		os.RemoveAll(filepath.Dir(baselineOnce.dir))
+	}
 	os.Exit(code)
 }
 

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"elmfbpinn/experiments"
+	"elmfbpinn/reports"
+)
+
+// cmdCompare compares two result directories row by row: medians, ranges
+// and a Mann-Whitney U test of e_L1 and time over the seeds, and a verdict
+// per row.
+//
+//	$ repro compare -tier quick old-results new-results
+//	$ repro compare -tier quick -format md -fail-on worse old new
+func cmdCompare(args []string) error {
+	fs := newFlags("compare", "[-table LIST] [-tier T] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
+	list := fs.String("table", "all", "comma-separated table ids, or all")
+	tier := fs.String("tier", experiments.Full, "tier: full or quick")
+	alpha := fs.Float64("alpha", 0.05, "significance level of the U test: a change counts only if p < alpha")
+	threshold := fs.Float64("threshold", 1.10, "ratio of e_L1 medians beyond which a significant change counts")
+	timeThreshold := fs.Float64("time-threshold", 1.25, "ratio of time medians beyond which a significant change counts")
+	format := fs.String("format", reports.CompareText, "output: text (a terminal table), md (Markdown) or csv")
+	failOn := fs.String("fail-on", "none", "exit with status 1 if a row is worse (worse) or changed either way (any); none never fails")
+	dirs, err := parseWithArgs(fs, args)
+	if err != nil {
+		return ignoreHelp(err)
+	}
+	if len(dirs) != 2 {
+		return usagef("want two result directories, OLD and NEW, got %d arguments (see repro compare -h)", len(dirs))
+	}
+	switch {
+	case !(*alpha > 0 && *alpha <= 1):
+		return usagef("-alpha %v: want a level in (0, 1], e.g. 0.05", *alpha)
+	case !(*threshold >= 1):
+		return usagef("-threshold %v: want a ratio of at least 1, e.g. 1.10", *threshold)
+	case !(*timeThreshold >= 1):
+		return usagef("-time-threshold %v: want a ratio of at least 1, e.g. 1.25", *timeThreshold)
+	case !slices.Contains(reports.CompareFormats, *format):
+		return usagef("-format %q: want one of %s", *format, strings.Join(reports.CompareFormats, ", "))
+	case !slices.Contains([]string{"none", "worse", "any"}, *failOn):
+		return usagef("-fail-on %q: want none, worse or any", *failOn)
+	}
+	for _, d := range dirs {
+		st, err := os.Stat(d)
+		if err != nil {
+			return usagef("result directory %s: %v", d, unwrapPath(err))
+		}
+		if !st.IsDir() {
+			return usagef("result directory %s is not a directory", d)
+		}
+	}
+	runs, err := expand(*list, *tier, 0)
+	if err != nil {
+		return err
+	}
+	tables, err := experiments.Lookup(*list)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	sides := make([]map[string]*experiments.Result, 2)
+	for i, d := range dirs {
+		if sides[i], err = experiments.LoadAll(d, runs); err != nil {
+			return err
+		}
+	}
+	opt := &reports.CompareOptions{Alpha: *alpha, Threshold: *threshold, TimeThreshold: *timeThreshold}
+	rows, err := reports.Compare(tables, *tier, sides[0], sides[1], opt)
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteComparison(os.Stdout, rows, *format, opt); err != nil {
+		return err
+	}
+	k := reports.Tally(rows)
+	switch {
+	case *failOn == "worse" && k.Worse > 0:
+		return fmt.Errorf("%d of %d rows are worse (-fail-on worse)", k.Worse, len(rows))
+	case *failOn == "any" && k.Worse+k.Better > 0:
+		return fmt.Errorf("%d of %d rows changed, %d worse and %d better (-fail-on any)", k.Worse+k.Better, len(rows), k.Worse, k.Better)
+	}
+	return nil
+}
+
+// parseWithArgs parses flags that may come before, between or after the
+// positional arguments, and returns the positional arguments.
+func parseWithArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				printHelp(fs)
+				return nil, errHelp
+			}
+			return nil, usagef("%v (see repro %s -h)", err, fs.Name())
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// unwrapPath returns the cause of a *os.PathError (the path is said
+// already).
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"elmfbpinn/experiments"
+)
+
+// baselineOnce holds the quick tier of osc-baseline, run once for the tests
+// that need a real result set: the ELM-FBPINN row with 5 seeds at full
+// fidelity, the FBPINN and PINN rows with one short training each.
+var baselineOnce struct {
+	sync.Once
+	dir string
+	err string
+}
+
+// quickBaseline returns a directory with the quick tier of osc-baseline
+// (read it, do not write it: copy it with copyDir).
+func quickBaseline(t *testing.T) string {
+	t.Helper()
+	baselineOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "repro-baseline-")
+		if err != nil {
+			baselineOnce.err = err.Error()
+			return
+		}
+		baselineOnce.dir = filepath.Join(dir, "results")
+		if _, stderr, code := runRepro(t, "run", "-table", "osc-baseline", "-tier", "quick", "-jobs", "1", "-results", baselineOnce.dir); code != 0 {
+			baselineOnce.err = stderr
+		}
+	})
+	if baselineOnce.err != "" {
+		t.Fatalf("running the quick tier of osc-baseline: %s", baselineOnce.err)
+	}
+	return baselineOnce.dir
+}
+
+// copyDir copies the result files of src into a new directory.
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "results")
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range snapshot(t, src) {
+		if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// scaleEL1 multiplies the errors (e_L1, the final error and every entry of
+// the history, so that the file stays consistent) of every result of model
+// in dir by f.
+func scaleEL1(t *testing.T, dir, model string, f float64) int {
+	t.Helper()
+	n := 0
+	for name, b := range snapshot(t, dir) {
+		var r experiments.Result
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Spec.Model != model {
+			continue
+		}
+		r.EL1 *= f
+		r.EL1Final *= f
+		for i := range r.History {
+			r.History[i].EL1 *= f
+		}
+		out, err := json.MarshalIndent(&r, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	return n
+}
+
+// compareCSV runs repro compare -format csv and returns its records by
+// model (the row names start with it), with the exit status and stderr.
+func compareCSV(t *testing.T, args ...string) (map[string]map[string]string, int, string) {
+	t.Helper()
+	stdout, stderr, code := runRepro(t, append([]string{"compare", "-tier", "quick", "-table", "osc-baseline", "-format", "csv"}, args...)...)
+	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil || len(recs) < 1 {
+		t.Fatalf("output is not CSV (%v): %q, stderr %q", err, stdout, stderr)
+	}
+	out := map[string]map[string]string{}
+	for _, rec := range recs[1:] {
+		m := map[string]string{}
+		for i, h := range recs[0] {
+			m[h] = rec[i]
+		}
+		model, _, _ := strings.Cut(m["row"], " ")
+		out[model] = m
+	}
+	return out, code, stderr
+}
+
+// TestCompareIdentical: two copies of one result set show no change on any
+// row, with both medians equal and p = 1, and -fail-on any passes.
+func TestCompareIdentical(t *testing.T) {
+	src := quickBaseline(t)
+	a, b := copyDir(t, src), copyDir(t, src)
+	rows, code, stderr := compareCSV(t, "-fail-on", "any", a, b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want the 3 of osc-baseline: %v", len(rows), rows)
+	}
+	for model, r := range rows {
+		if r["verdict"] != "~" || r["eL1_change"] != "~" || r["time_change"] != "~" ||
+			r["eL1_p"] != "1" || r["time_p"] != "1" || r["eL1_ratio"] != "1" {
+			t.Errorf("%s: %v, want no change, ratio 1 and p = 1", model, r)
+		}
+	}
+	if got := rows["ELM-FBPINN"]["seeds"]; got != "5" {
+		t.Errorf("ELM-FBPINN compared over %s seeds, want 5", got)
+	}
+}
+
+// TestCompareWorse: the ELM-FBPINN row's e_L1 tripled on every seed is
+// worse (ratio 3, p = 2/252, the smallest p of 5 against 5 seeds), the other
+// rows (one seed each, where no test can be significant) are unchanged, and
+// -fail-on worse exits with status 1 in one line; the reverse comparison
+// is better, which -fail-on worse lets pass and -fail-on any does not.
+func TestCompareWorse(t *testing.T) {
+	src := quickBaseline(t)
+	old, bad := copyDir(t, src), copyDir(t, src)
+	if n := scaleEL1(t, bad, experiments.ELM, 3); n != 5 {
+		t.Fatalf("scaled %d results, want the 5 seeds of the ELM-FBPINN row", n)
+	}
+	rows, code, _ := compareCSV(t, old, bad)
+	if code != 0 {
+		t.Errorf("exit %d without -fail-on, want 0", code)
+	}
+	elm := rows["ELM-FBPINN"]
+	if elm["verdict"] != "worse" || elm["eL1_change"] != "worse" || elm["time_change"] != "~" {
+		t.Errorf("ELM-FBPINN row %v, want e_L1 worse and time unchanged", elm)
+	}
+	if elm["eL1_p"] != "0.007936507936507936" || elm["eL1_ratio"] != "3" {
+		t.Errorf("ELM-FBPINN p = %s, ratio = %s; want 2/252 and 3", elm["eL1_p"], elm["eL1_ratio"])
+	}
+	for _, m := range []string{"FBPINN", "PINN"} {
+		if rows[m]["verdict"] != "~" {
+			t.Errorf("%s row %v, want unchanged", m, rows[m])
+		}
+	}
+
+	stdout, stderr, code := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", "-fail-on", "worse", old, bad)
+	if code != 1 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "1 of 3 rows are worse") {
+		t.Errorf("-fail-on worse: exit %d, stderr %q; want status 1 and one line", code, stderr)
+	}
+	if !strings.Contains(stdout, "worse") || !strings.Contains(stdout, "3.00") {
+		t.Errorf("the table does not show the change:\n%s", stdout)
+	}
+
+	if _, _, code := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", "-fail-on", "worse", bad, old); code != 0 {
+		t.Errorf("better with -fail-on worse: exit %d, want 0", code)
+	}
+	rows, code, _ = compareCSV(t, "-fail-on", "any", bad, old)
+	if code != 1 || rows["ELM-FBPINN"]["verdict"] != "better" {
+		t.Errorf("better with -fail-on any: exit %d, row %v; want status 1 and better", code, rows["ELM-FBPINN"])
+	}
+}
+
+// TestCompareMissing: a run removed from NEW is listed as missing and its
+// row compared over the seeds left; a row with no seed on both sides is
+// shown as missing, not compared.
+func TestCompareMissing(t *testing.T) {
+	src := quickBaseline(t)
+	old, cut := copyDir(t, src), copyDir(t, src)
+	tables, _ := experiments.Lookup("osc-baseline")
+	for _, r := range tables[0].Rows {
+		s := r.Spec(0)
+		if r.Model != experiments.ELM {
+			s.Iters = tables[0].Quick.Budgets[r.Model].Iters
+		}
+		if r.Model == experiments.PINN || r.Model == experiments.ELM {
+			if err := os.Remove(experiments.Path(cut, s)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rows, code, stderr := compareCSV(t, "-fail-on", "any", old, cut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if r := rows["ELM-FBPINN"]; r["seeds"] != "4" || r["missing_new"] != "1" || r["verdict"] != "~" {
+		t.Errorf("ELM-FBPINN row %v, want 4 seeds compared, 1 missing in NEW", r)
+	}
+	if r := rows["PINN"]; r["seeds"] != "0" || r["verdict"] != "missing" {
+		t.Errorf("PINN row %v, want missing", r)
+	}
+	stdout, _, _ := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", old, cut)
+	if strings.Count(stdout, "missing in new: ") != 2 {
+		t.Errorf("output does not list the 2 missing runs:\n%s", stdout)
+	}
+}
+
+// TestCompareBadInput: bad arguments exit with status 2 and one line.
+func TestCompareBadInput(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a")
+	if err := os.Mkdir(a, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{a}, "want two result directories"},
+		{[]string{a, a, a}, "want two result directories"},
+		{[]string{a, filepath.Join(dir, "nope")}, "no such file"},
+		{[]string{a, file}, "not a directory"},
+		{[]string{"-alpha", "0", a, a}, "-alpha"},
+		{[]string{"-alpha", "2", a, a}, "-alpha"},
+		{[]string{"-threshold", "0.9", a, a}, "-threshold"},
+		{[]string{"-time-threshold", "nan", a, a}, "-time-threshold"},
+		{[]string{"-format", "html", a, a}, "-format"},
+		{[]string{"-fail-on", "better", a, a}, "-fail-on"},
+		{[]string{"-tier", "medium", a, a}, "unknown tier"},
+		{[]string{"-table", "nope", a, a}, "unknown table"},
+	}
+	for i, tc := range cases {
+		stdout, stderr, code := runRepro(t, append([]string{"compare"}, tc.args...)...)
+		if code != 2 || stdout != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("case %d (%v): exit %d, stdout %q, stderr %q; want status 2 and one line containing %q", i, tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
