@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"elmfbpinn/core/metric"
 )
 
 func TestKeyIsContentHash(t *testing.T) {
@@ -162,7 +164,8 @@ func TestStore(t *testing.T) {
 	if _, ok, err := Load(dir, s); ok || err != nil {
 		t.Fatalf("Load from an empty store: ok=%v err=%v", ok, err)
 	}
-	r := &Result{Key: s.Key(), Spec: s, EL1: 1.5e-4, Rows: 262}
+	r := &Result{Key: s.Key(), Spec: s, EL1: 1.5e-4, BestIter: 100, Rows: 262,
+		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1.5e-4}, {Iter: 200, EL1: 2e-4}}}
 	if err := Save(dir, r); err != nil {
 		t.Fatal(err)
 	}

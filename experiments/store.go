@@ -1,26 +1,59 @@
 package experiments
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
+
+	"elmfbpinn/core/metric"
 )
 
 // The result store is a directory with one JSON file per run, named by the
-// Spec's key. Files are written to a temporary name in the same directory and
-// renamed into place, so a reader never sees a partial file and a killed run
-// leaves no result; writers of different runs never touch the same file.
-// This is the package's only file I/O.
+// Spec's key. Files are written to a temporary name in the same directory
+// (.tmp-<key>-<pid>-<random>, naming the writer's process) and renamed into
+// place, so a reader never sees a partial file and a killed run leaves no
+// result; writers of different runs never touch the same file. Every result
+// read is checked (Check): a file that is not a valid result is a
+// *BadResultError, never a result. This is the package's only file I/O.
+
+// MaxEL1 is the largest e_L1 a valid result may hold. e_L1 is relative to
+// the exact solution's spread, so a run that learnt nothing is near 1; far
+// above that the number is garbage, not an error measure.
+const MaxEL1 = 1e6
+
+// BadDir is the subdirectory of a store where repro run moves files that
+// are not valid results.
+const BadDir = ".bad"
 
 // Path returns the file of a run's result in dir.
 func Path(dir string, s Spec) string { return filepath.Join(dir, s.Key()+".json") }
 
-// Save writes r atomically into dir.
+// BadResultError is a result file that is not a valid result: unreadable
+// JSON, a wrong schema, a missing field, or values no run produces.
+type BadResultError struct {
+	Path   string
+	Reason string
+}
+
+// Error returns the path and the reason on one line.
+func (e *BadResultError) Error() string {
+	return fmt.Sprintf("bad result file %s: %s", e.Path, e.Reason)
+}
+
+// Save writes r atomically into dir, after checking it as Load would.
 func Save(dir string, r *Result) error {
+	if err := Check(r, r.Key); err != nil {
+		return fmt.Errorf("refusing to save result %s: %w", r.Key, err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -28,7 +61,7 @@ func Save(dir string, r *Result) error {
 	if err != nil {
 		return fmt.Errorf("encoding result %s: %w", r.Key, err)
 	}
-	f, err := os.CreateTemp(dir, ".tmp-"+r.Key+"-*")
+	f, err := os.CreateTemp(dir, tempPrefix(r.Key, os.Getpid())+"*")
 	if err != nil {
 		return err
 	}
@@ -49,55 +82,265 @@ func Save(dir string, r *Result) error {
 }
 
 // Load reads the result of spec s from dir; ok is false if there is none.
+// A file that is not a valid result (see Check) gives a *BadResultError.
 func Load(dir string, s Spec) (r *Result, ok bool, err error) {
-	b, err := os.ReadFile(Path(dir, s))
+	path := Path(dir, s)
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
-	r = new(Result)
-	if err := json.Unmarshal(b, r); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", Path(dir, s), err)
+	r, err = Decode(b, s.Key())
+	if err != nil {
+		return nil, false, &BadResultError{Path: path, Reason: err.Error()}
 	}
 	return r, true, nil
 }
 
-// Current reports whether dir holds a result for s made by numerics with
-// this binary's Fingerprint. A result without one, or with another, is stale:
-// repro run computes it again (and the new result replaces the file).
-func Current(dir string, s Spec) bool {
-	r, ok, err := Load(dir, s)
-	return err == nil && ok && r.Env.Numerics == Fingerprint()
+// requiredFields are the keys every result file has; a solve (Iters > 0)
+// also has a history.
+var requiredFields = []string{"key", "spec", "time", "env"}
+
+// Decode decodes a result file's bytes and checks the result (Check) for
+// the run of the given key.
+func Decode(b []byte, key string) (*Result, error) {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, errors.New("empty file")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", err)
+	}
+	if fields == nil {
+		return nil, errors.New("not a JSON object: null")
+	}
+	for _, f := range requiredFields {
+		if _, ok := fields[f]; !ok {
+			return nil, fmt.Errorf("field %q missing", f)
+		}
+	}
+	r := new(Result)
+	if err := json.Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("wrong schema: %v", err)
+	}
+	if r.Spec.Iters > 0 {
+		if _, ok := fields["history"]; !ok {
+			return nil, errors.New(`field "history" missing`)
+		}
+	}
+	if err := Check(r, key); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
-// Exists reports whether dir holds a result for s.
+// Check reports whether r is a valid result of the run with the given key
+// (the name of its file), and says what is wrong if not:
+//
+//   - its key and its spec's key are the file's;
+//   - its spec is one a run can have (Spec.Validate);
+//   - times are finite and non-negative;
+//   - a solve (Iters > 0) has a non-empty history of finite, non-negative
+//     errors, and e_L1 is its minimum, reached at BestIter (the rule of
+//     metric.Best), finite, non-negative and at most MaxEL1;
+//   - κ, when present, is finite and positive.
+func Check(r *Result, key string) error {
+	switch {
+	case r.Key != key:
+		return fmt.Errorf("key %q, want %q (the file's name)", r.Key, key)
+	case r.Spec.Key() != key:
+		return fmt.Errorf("its spec (%s) has key %s, not %s", r.Spec, r.Spec.Key(), key)
+	}
+	if err := r.Spec.Validate(); err != nil {
+		return fmt.Errorf("spec: %v", err)
+	}
+	for _, t := range []struct {
+		name string
+		v    float64
+	}{{"assembly_s", r.Time.Assembly}, {"solve_s", r.Time.Solve}, {"kappa_s", r.Time.Kappa}, {"total_s", r.Time.Total}} {
+		if !(t.v >= 0) || math.IsInf(t.v, 0) {
+			return fmt.Errorf("time %s = %v, want finite and non-negative", t.name, t.v)
+		}
+	}
+	if r.Kappa != nil && (!(*r.Kappa > 0) || math.IsInf(*r.Kappa, 0)) {
+		return fmt.Errorf("kappa = %v, want finite and positive", *r.Kappa)
+	}
+	if r.Spec.Iters == 0 {
+		return nil
+	}
+	if !(r.EL1 >= 0 && r.EL1 <= MaxEL1) {
+		return fmt.Errorf("eL1 = %v, want finite, non-negative and at most %g", r.EL1, float64(MaxEL1))
+	}
+	if len(r.History) == 0 {
+		return errors.New("a solve with an empty history")
+	}
+	for _, h := range r.History {
+		if !(h.EL1 >= 0) || math.IsInf(h.EL1, 0) {
+			return fmt.Errorf("history at iteration %d: eL1 = %v, want finite and non-negative", h.Iter, h.EL1)
+		}
+	}
+	best, _ := metric.Best(r.History)
+	if best.EL1 != r.EL1 || best.Iter != r.BestIter {
+		return fmt.Errorf("eL1 = %v at iteration %d, but the history's minimum is %v at iteration %d", r.EL1, r.BestIter, best.EL1, best.Iter)
+	}
+	return nil
+}
+
+// Quarantine moves the result file of s out of dir into dir/.bad/ (BadDir),
+// keeping its name, or with a timestamp suffix if that name is taken, and
+// returns where it went. The move is a rename within one filesystem: the
+// file is in one place or the other, never half-copied.
+func Quarantine(dir string, s Spec) (string, error) {
+	bad := filepath.Join(dir, BadDir)
+	if err := os.MkdirAll(bad, 0o755); err != nil {
+		return "", err
+	}
+	src := Path(dir, s)
+	name := filepath.Base(src)
+	dst := filepath.Join(bad, name)
+	for i := 0; ; i++ {
+		// A hard link fails if dst exists, so a quarantined file is never
+		// overwritten; then the original goes.
+		err := os.Link(src, dst)
+		if err == nil {
+			return dst, os.Remove(src)
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			if errors.Is(err, fs.ErrNotExist) {
+				return "", err
+			}
+			// No hard links on this filesystem: rename to a name not
+			// taken a moment ago.
+			if _, serr := os.Lstat(dst); serr == nil {
+				dst = filepath.Join(bad, suffixed(name, i))
+				continue
+			}
+			return dst, os.Rename(src, dst)
+		}
+		if i > 100 {
+			return "", fmt.Errorf("quarantining %s: %w", src, err)
+		}
+		dst = filepath.Join(bad, suffixed(name, i))
+	}
+}
+
+// suffixed returns name with a timestamp (and, after the first try, a
+// counter) before its extension: abc.json → abc.20261124T101500Z.json.
+func suffixed(name string, try int) string {
+	ext := filepath.Ext(name)
+	stamp := time.Now().UTC().Format("20060102T150405Z")
+	if try > 0 {
+		stamp += "-" + strconv.Itoa(try)
+	}
+	return strings.TrimSuffix(name, ext) + "." + stamp + ext
+}
+
+// State is what a store holds for one run.
+type State int
+
+const (
+	Missing State = iota // no file
+	Done                 // a valid result made by this binary's numerics
+	Stale                // a valid result made by other numerics
+	Bad                  // a file that is not a valid result
+)
+
+// Inspect returns what dir holds for s. A Bad state comes with the
+// *BadResultError that says why; other errors are I/O errors.
+func Inspect(dir string, s Spec) (State, error) {
+	r, ok, err := Load(dir, s)
+	var bad *BadResultError
+	switch {
+	case errors.As(err, &bad):
+		return Bad, err
+	case err != nil:
+		return Missing, err
+	case !ok:
+		return Missing, nil
+	case r.Env.Numerics == Fingerprint():
+		return Done, nil
+	}
+	return Stale, nil
+}
+
+// Current reports whether dir holds a valid result for s made by numerics
+// with this binary's Fingerprint. A result without one, or with another, is
+// stale: repro run computes it again (and the new result replaces the file).
+func Current(dir string, s Spec) bool {
+	st, _ := Inspect(dir, s)
+	return st == Done
+}
+
+// Exists reports whether dir holds a file for s (valid or not).
 func Exists(dir string, s Spec) bool {
 	_, err := os.Stat(Path(dir, s))
 	return err == nil
 }
 
 // LoadAll reads every result of the runs from dir, keyed by Spec key;
-// missing runs are absent from the map.
-func LoadAll(dir string, runs []Run) (map[string]*Result, error) {
-	out := make(map[string]*Result)
+// missing runs are absent from the map, and so are bad files, which are
+// returned in bad (one *BadResultError each, in run order). err is an I/O
+// error other than a missing file.
+func LoadAll(dir string, runs []Run) (results map[string]*Result, bad []error, err error) {
+	results = make(map[string]*Result)
+	seen := map[string]bool{}
 	for _, r := range runs {
 		k := r.Spec.Key()
-		if _, done := out[k]; done {
+		if seen[k] {
 			continue
 		}
+		seen[k] = true
 		res, ok, err := Load(dir, r.Spec)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out[k] = res
+		var b *BadResultError
+		switch {
+		case errors.As(err, &b):
+			bad = append(bad, err)
+		case err != nil:
+			return nil, nil, err
+		case ok:
+			results[k] = res
 		}
 	}
-	return out, nil
+	return results, bad, nil
 }
 
 // IsTemp reports whether a file name in the store is a temporary file of an
 // unfinished write.
 func IsTemp(name string) bool { return strings.HasPrefix(name, ".tmp-") }
+
+// tempPrefix is the start of the names of the temporary files process pid
+// writes for the result key.
+func tempPrefix(key string, pid int) string {
+	return ".tmp-" + key + "-" + strconv.Itoa(pid) + "-"
+}
+
+// RemoveTemps removes the temporary files of unfinished writes of key's
+// result in dir whose writer is gone (no process of its pid exists), and
+// returns how many it removed. Files of a live writer, and files whose name
+// names no writer, are left alone.
+func RemoveTemps(dir, key string) int {
+	tmps, _ := filepath.Glob(filepath.Join(dir, ".tmp-"+key+"-*"))
+	n := 0
+	for _, t := range tmps {
+		rest := strings.TrimPrefix(filepath.Base(t), ".tmp-"+key+"-")
+		pidStr, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidStr)
+		if !ok || err != nil || pid <= 0 || alive(pid) {
+			continue
+		}
+		if os.Remove(t) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// alive reports whether a process pid exists (on this machine: a writer on
+// another node of a shared filesystem looks dead, which is why repro run
+// holds a lock per run while its child writes).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

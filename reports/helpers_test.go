@@ -27,9 +27,12 @@ func realResults(t *testing.T, ids ...string) map[string]*experiments.Result {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := experiments.LoadAll("testdata/results", runs)
+		res, bad, err := experiments.LoadAll("testdata/results", runs)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(bad) > 0 {
+			t.Fatalf("bad test results: %v", bad)
 		}
 		maps.Copy(out, res)
 	}

@@ -64,9 +64,11 @@ func cmdCompare(args []string) error {
 	}
 	sides := make([]map[string]*experiments.Result, 2)
 	for i, d := range dirs {
-		if sides[i], err = experiments.LoadAll(d, runs); err != nil {
+		var bad []error
+		if sides[i], bad, err = experiments.LoadAll(d, runs); err != nil {
 			return err
 		}
+		warnBad("compare", bad)
 	}
 	opt := &reports.CompareOptions{Alpha: *alpha, Threshold: *threshold, TimeThreshold: *timeThreshold}
 	rows, err := reports.Compare(tables, *tier, sides[0], sides[1], opt)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -244,5 +245,46 @@ func TestCompareBadInput(t *testing.T) {
 		if code != 2 || stdout != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("case %d (%v): exit %d, stdout %q, stderr %q; want status 2 and one line containing %q", i, tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// TestRunReplacesBadFile: a result file that is not a valid result is
+// reported once by list (and counted as missing), then moved to .bad/ by
+// run, which computes the run again; compare leaves it out meanwhile.
+func TestRunReplacesBadFile(t *testing.T) {
+	dir := copyDir(t, quickBaseline(t))
+	s := experiments.Tables()[0].Rows[2].Spec(0) // osc-baseline ELM-FBPINN, seed 0
+	want := snapshot(t, dir)[s.Key()+".json"]
+	if err := os.WriteFile(experiments.Path(dir, s), []byte(`{"key": "`+s.Key()+`", "eL1": 1e308`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runRepro(t, "list", "-tier", "quick", "-results", dir)
+	if code != 0 || strings.Count(stderr, "bad result file") != 1 || !strings.Contains(stderr, experiments.Path(dir, s)) {
+		t.Errorf("list: exit %d, stderr %q; want one line naming the bad file", code, stderr)
+	}
+	if !regexp.MustCompile(`osc-baseline +\S+ +3 +7 +6 +0 `).MatchString(stdout) {
+		t.Errorf("list does not count the bad file as missing:\n%s", stdout)
+	}
+	_, stderr, _ = runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", dir, dir)
+	if strings.Count(stderr, "bad result file") != 2 {
+		t.Errorf("compare: stderr %q, want the bad file reported once per side", stderr)
+	}
+
+	_, stderr, code = runRepro(t, "run", "-table", "osc-baseline", "-tier", "quick", "-jobs", "1", "-results", dir)
+	if code != 0 || strings.Count(stderr, "bad result file") != 1 || strings.Count(stderr, "] ok ") != 1 {
+		t.Fatalf("run: exit %d, stderr %q; want the bad file reported once and its run made again", code, stderr)
+	}
+	moved, err := os.ReadFile(filepath.Join(dir, experiments.BadDir, s.Key()+".json"))
+	if err != nil || !strings.Contains(string(moved), "1e308") {
+		t.Errorf("the bad file was not moved to %s/ as it was: %v", experiments.BadDir, err)
+	}
+	var a, b experiments.Result
+	json.Unmarshal(want, &a)
+	if err := json.Unmarshal(snapshot(t, dir)[s.Key()+".json"], &b); err != nil || a.EL1 != b.EL1 {
+		t.Errorf("the run made again has e_L1 %v, want %v (the same seed gives the same bits)", b.EL1, a.EL1)
+	}
+	_, stderr, _ = runRepro(t, "list", "-tier", "quick", "-results", dir)
+	if strings.Contains(stderr, "bad") {
+		t.Errorf("list after run still reports: %q", stderr)
 	}
 }

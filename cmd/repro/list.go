@@ -21,6 +21,7 @@ func cmdList(args []string) error {
 	}
 	type count struct{ rows, runs, done, stale int }
 	counts := map[string]*count{}
+	reported := map[string]bool{}
 	for _, r := range runs {
 		c := counts[r.Table.ID]
 		if c == nil {
@@ -28,11 +29,23 @@ func cmdList(args []string) error {
 			counts[r.Table.ID] = c
 		}
 		c.runs++
-		switch {
-		case experiments.Current(*dir, r.Spec):
+		st, err := experiments.Inspect(*dir, r.Spec)
+		switch st {
+		case experiments.Done:
 			c.done++
-		case experiments.Exists(*dir, r.Spec):
+		case experiments.Stale:
 			c.stale++
+		case experiments.Bad:
+			// Counted as missing; said once per file (a run shared by
+			// tables is inspected once).
+			if !reported[r.Spec.Key()] {
+				reported[r.Spec.Key()] = true
+				fmt.Fprintf(os.Stderr, "repro list: %v (counted as missing; repro run moves it to %s/ and runs it again)\n", err, experiments.BadDir)
+			}
+		default:
+			if err != nil {
+				return err
+			}
 		}
 	}
 	fmt.Printf("numerics fingerprint: %s (DONE: results made with it; STALE: made by other numerics, run again by repro run)\n", experiments.Fingerprint())

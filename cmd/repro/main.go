@@ -33,7 +33,11 @@
 // to one CPU core (the affinity of the thread that starts it, inherited by
 // every thread of the child) and runs with GOMAXPROCS=1. A progress line per
 // finished run shows done/total, failures and an ETA. A failed or killed run
-// leaves no result file and runs again on the next call.
+// leaves no result file and runs again on the next call. A file that is not
+// a valid result (experiments.Check: unreadable, a wrong schema, a missing
+// field, an e_L1 that is negative, above 1e6 or not its history's minimum)
+// is named in one line, moved to DIR/.bad/ and its run made again; list,
+// report and compare name it and count it as missing.
 //
 //	$ repro run -table osc-baseline,osc-K -tier full
 //	$ repro run -tier quick -jobs 2

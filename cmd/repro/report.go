@@ -45,10 +45,11 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	results, err := experiments.LoadAll(*dir, runs)
+	results, bad, err := experiments.LoadAll(*dir, runs)
 	if err != nil {
 		return err
 	}
+	warnBad("report", bad)
 	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
@@ -116,4 +117,12 @@ func checkFingerprints(results map[string]*experiments.Result, allow bool) error
 		parts = append(parts, fmt.Sprintf("%s: %d runs (e.g. %s.json)", fp, count[fp], example[fp]))
 	}
 	return usagef("the results were made by different numerics (%s); rerun the stale ones with repro run (this binary: %s), or pass -allow-mixed", strings.Join(parts, "; "), experiments.Fingerprint())
+}
+
+// warnBad prints one line per bad result file: it is left out, as if the
+// run were missing.
+func warnBad(cmd string, bad []error) {
+	for _, err := range bad {
+		fmt.Fprintf(os.Stderr, "repro %s: %v (left out, as missing; repro run moves it to %s/ and runs it again)\n", cmd, err, experiments.BadDir)
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -54,17 +53,29 @@ func cmdRun(args []string) error {
 		scope = fmt.Sprintf("shard %s: ", sh)
 	}
 
-	// Skip finished runs; stale ones (made by other numerics) run again.
+	// Skip finished runs; stale ones (made by other numerics) run again, and
+	// so do bad files (not valid results), once moved out of the way.
 	var todo []experiments.Spec
 	done, stale := 0, 0
 	for _, s := range specs {
-		switch {
-		case experiments.Current(f.dir, s):
+		st, err := experiments.Inspect(f.dir, s)
+		switch st {
+		case experiments.Done:
 			done++
-		case experiments.Exists(f.dir, s):
+		case experiments.Stale:
 			stale++
 			todo = append(todo, s)
+		case experiments.Bad:
+			dst, qerr := experiments.Quarantine(f.dir, s)
+			if qerr != nil {
+				return fmt.Errorf("%v; moving it aside: %w", err, qerr)
+			}
+			fmt.Fprintf(os.Stderr, "repro run: %v: moved to %s, runs again\n", err, dst)
+			todo = append(todo, s)
 		default:
+			if err != nil {
+				return err
+			}
 			todo = append(todo, s)
 		}
 	}
@@ -80,12 +91,10 @@ func cmdRun(args []string) error {
 	if len(todo) == 0 {
 		return nil
 	}
-	// A task killed while a child was writing leaves a temporary file.
-	// The runs of this call are its own (shards are disjoint), so their
-	// leftovers can go. (Were the same runs started twice at once, the
-	// worst outcome is that one copy fails its rename and says so.)
+	// A task killed while a child was writing leaves a temporary file,
+	// named with the writer's pid: those of writers that are gone can go.
 	for _, s := range todo {
-		removeTemps(f.dir, s)
+		experiments.RemoveTemps(f.dir, s.Key())
 	}
 
 	// Inside a Slurm job the task is already bound to its cores by Slurm:
@@ -301,15 +310,6 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// removeTemps removes the temporary files an interrupted write of s's
-// result left in dir.
-func removeTemps(dir string, s experiments.Spec) {
-	tmps, _ := filepath.Glob(filepath.Join(dir, ".tmp-"+s.Key()+"-*"))
-	for _, t := range tmps {
-		os.Remove(t)
-	}
 }
 
 // formatCPUs formats a CPU list compactly: "0", "0-3", "0,2".
