@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 	"time"
 
 	"elmfbpinn/experiments"
@@ -32,5 +34,34 @@ func cmdExec(args []string) error {
 		return fmt.Errorf("%s: %w", s, err)
 	}
 	res.Env = environment(start)
-	return experiments.Save(*dir, res)
+	if err := experiments.Save(*dir, res); err != nil {
+		if persistentIO(err) {
+			return storageError{err}
+		}
+		return err
+	}
+	return nil
+}
+
+// storageError is an I/O error that every further write to the results
+// directory would repeat (a full disk, a read-only filesystem, a denied
+// permission): 'repro exec' exits with status exitStorage, and 'repro run'
+// stops at once instead of failing every remaining run.
+type storageError struct{ err error }
+
+func (e storageError) Error() string { return e.err.Error() }
+func (e storageError) Unwrap() error { return e.err }
+
+// exitStorage is the exit status of a storageError.
+const exitStorage = 3
+
+// persistentIO reports whether err is an I/O error that a retry, or the
+// next run, would meet again.
+func persistentIO(err error) bool {
+	for _, e := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EROFS, syscall.EACCES, syscall.EPERM} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -33,7 +33,12 @@
 // to one CPU core (the affinity of the thread that starts it, inherited by
 // every thread of the child) and runs with GOMAXPROCS=1. A progress line per
 // finished run shows done/total, failures and an ETA. A failed or killed run
-// leaves no result file and runs again on the next call. A file that is not
+// leaves no result file and runs again on the next call. Before it starts
+// anything, run checks that -results is a writable directory (creating it
+// if missing, then writing and removing a probe file) and stops with one
+// line if not; a save that fails in a way every later save would repeat (a
+// full disk, a read-only filesystem, a denied permission) stops the whole
+// run at once, with one line. A file that is not
 // a valid result (experiments.Check: unreadable, a wrong schema, a missing
 // field, an e_L1 that is negative, above 1e6 or not its history's minimum)
 // is named in one line, moved to DIR/.bad/ and its run made again; list,
@@ -209,7 +214,8 @@
 //	                  row changed either way; none (the default): never
 //
 // Bad input exits with status 2 and a one-line reason; a failed run exits
-// with status 1.
+// with status 1; a results directory that cannot be written (missing
+// permission, read-only, full) exits with status 3.
 package main
 
 import (
@@ -279,6 +285,10 @@ func main() {
 		var ue usageError
 		if errors.As(err, &ue) {
 			os.Exit(2)
+		}
+		var se storageError
+		if errors.As(err, &se) {
+			os.Exit(exitStorage)
 		}
 		os.Exit(1)
 	}

@@ -45,6 +45,9 @@ func cmdRun(args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkWritable(f.dir); err != nil {
+		return err
+	}
 	specs, scope := p.specs, ""
 	if sh.N > 0 {
 		// The split is over every run the flags name, finished or not, so
@@ -132,6 +135,8 @@ func cmdRun(args []string) error {
 		failed  int
 		estDone float64 // estimated cost of the finished runs, for the ETA
 		wg      sync.WaitGroup
+		fatal   error                 // a storage error: no further run can save its result
+		stop    = make(chan struct{}) // closed on fatal: no more runs start
 	)
 	// On SIGTERM (Slurm's time limit, scancel) or SIGINT the runner exits:
 	// its children die with it (Pdeathsig) and leave no result.
@@ -152,6 +157,15 @@ func cmdRun(args []string) error {
 				t := time.Now()
 				err := runChild(exe, s, f.dir, commit, cpu, *pin)
 				mu.Lock()
+				var se storageError
+				if errors.As(err, &se) {
+					if fatal == nil {
+						fatal = se
+						close(stop)
+					}
+					mu.Unlock()
+					continue
+				}
 				finish++
 				estDone += experiments.Cost(s)
 				status := "ok  "
@@ -170,12 +184,20 @@ func cmdRun(args []string) error {
 			}
 		})
 	}
+feed:
 	for _, s := range todo {
-		queue <- s
+		select {
+		case queue <- s:
+		case <-stop:
+			break feed
+		}
 	}
 	close(queue)
 	wg.Wait()
 	signal.Stop(sigs)
+	if fatal != nil {
+		return storageError{fmt.Errorf("%sstopped after %d of %d runs: cannot save results in %s: %v", scope, finish, len(todo), f.dir, fatal)}
+	}
 	if failed > 0 {
 		return fmt.Errorf("%s%d of %d runs failed; rerun to retry them", scope, failed, len(todo))
 	}
@@ -215,7 +237,10 @@ func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin b
 			msg := strings.TrimSpace(stderr.String())
 			var ee *exec.ExitError
 			if errors.As(err, &ee) && msg != "" {
-				err = errors.New(msg)
+				err = errors.New(strings.TrimPrefix(msg, "repro exec: "))
+			}
+			if ee != nil && ee.ExitCode() == exitStorage {
+				err = storageError{err}
 			}
 		}
 		errc <- err
@@ -343,4 +368,33 @@ func fmtDuration(sec float64) string {
 	default:
 		return fmt.Sprintf("%.1fh", sec/3600)
 	}
+}
+
+// checkWritable makes sure dir is a directory results can be written to:
+// it creates dir if missing, then writes, syncs and removes a probe file.
+// The error says in one line what is wrong; a storageError if the cause
+// would stop every save (permission, read-only, full).
+func checkWritable(dir string) error {
+	fail := func(err error) error {
+		err = fmt.Errorf("results directory %s is not writable: %v", dir, unwrapPath(err))
+		return storageError{err}
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return storageError{fmt.Errorf("results directory %s is not a directory", dir)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return fail(err)
+	}
+	_, werr := f.Write([]byte("probe\n"))
+	serr := f.Sync()
+	cerr := f.Close()
+	rerr := os.Remove(f.Name())
+	if err := errors.Join(werr, serr, cerr, rerr); err != nil {
+		return fail(err)
+	}
+	return nil
 }
