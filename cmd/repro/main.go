@@ -78,6 +78,12 @@
 // On SIGTERM (scancel, the time limit) or SIGINT, run stops its children and
 // exits; the unfinished runs leave no result.
 //
+// Each run is claimed by an exclusive flock on DIR/.locks/<key>.lock, held
+// while its child runs, so two runners on one directory never make the same
+// run: a runner that finds a run locked goes on with the others, then waits
+// for it and counts it as done by another runner (or makes it itself if the
+// other runner did not finish it).
+//
 // # report
 //
 // Writes, per table, Markdown (ours beside the paper's numbers, with a

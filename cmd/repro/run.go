@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -70,6 +71,11 @@ func cmdRun(args []string) error {
 			todo = append(todo, s)
 		case experiments.Bad:
 			dst, qerr := experiments.Quarantine(f.dir, s)
+			if errors.Is(qerr, os.ErrNotExist) {
+				// Another runner moved it first.
+				todo = append(todo, s)
+				continue
+			}
 			if qerr != nil {
 				return fmt.Errorf("%v; moving it aside: %w", err, qerr)
 			}
@@ -93,11 +99,6 @@ func cmdRun(args []string) error {
 		scope, len(specs), done, len(todo), fmtDuration(est))
 	if len(todo) == 0 {
 		return nil
-	}
-	// A task killed while a child was writing leaves a temporary file,
-	// named with the writer's pid: those of writers that are gone can go.
-	for _, s := range todo {
-		experiments.RemoveTemps(f.dir, s.Key())
 	}
 
 	// Inside a Slurm job the task is already bound to its cores by Slurm:
@@ -150,37 +151,68 @@ func cmdRun(args []string) error {
 		os.Exit(128 + int(sig.(syscall.Signal)))
 	}()
 	start := time.Now()
+	// elsewhere are the runs another runner held the lock of when this one
+	// came to them; byOther counts those another runner finished.
+	var elsewhere []experiments.Spec
+	byOther := 0
+	// do runs s under its lock. Without wait, a run whose lock is held by
+	// another runner is put aside in elsewhere; with wait, do waits for
+	// the lock. A run found done once locked is counted, not repeated.
+	do := func(s experiments.Spec, cpu int, wait bool) {
+		lk, err := lockRun(f.dir, s.Key(), wait)
+		if errors.Is(err, errLocked) {
+			mu.Lock()
+			elsewhere = append(elsewhere, s)
+			mu.Unlock()
+			return
+		}
+		t := time.Now()
+		if err == nil {
+			defer lk.Close()
+			if experiments.Current(f.dir, s) {
+				mu.Lock()
+				finish++
+				byOther++
+				estDone += experiments.Cost(s)
+				fmt.Fprintf(os.Stderr, "[%d/%d] done by another runner: %s\n", finish, len(todo), s)
+				mu.Unlock()
+				return
+			}
+			// A runner killed while its child was writing leaves a
+			// temporary file, named with the writer's pid.
+			experiments.RemoveTemps(f.dir, s.Key())
+			err = runChild(exe, s, f.dir, commit, cpu, *pin)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		var se storageError
+		if errors.As(err, &se) {
+			if fatal == nil {
+				fatal = se
+				close(stop)
+			}
+			return
+		}
+		finish++
+		estDone += experiments.Cost(s)
+		status := "ok  "
+		if err != nil {
+			failed++
+			status = "FAIL"
+		}
+		el := time.Since(start)
+		eta := time.Duration(float64(el) * max(0, est-estDone) / estDone)
+		fmt.Fprintf(os.Stderr, "[%d/%d] %s %s (%.1fs) failed %d, ETA %s\n",
+			finish, len(todo), status, s, time.Since(t).Seconds(), failed, eta.Round(time.Second))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "    %v\n", err)
+		}
+	}
 	for w := range n {
 		cpu := cpus[w%len(cpus)]
 		wg.Go(func() {
 			for s := range queue {
-				t := time.Now()
-				err := runChild(exe, s, f.dir, commit, cpu, *pin)
-				mu.Lock()
-				var se storageError
-				if errors.As(err, &se) {
-					if fatal == nil {
-						fatal = se
-						close(stop)
-					}
-					mu.Unlock()
-					continue
-				}
-				finish++
-				estDone += experiments.Cost(s)
-				status := "ok  "
-				if err != nil {
-					failed++
-					status = "FAIL"
-				}
-				el := time.Since(start)
-				eta := time.Duration(float64(el) * max(0, est-estDone) / estDone)
-				fmt.Fprintf(os.Stderr, "[%d/%d] %s %s (%.1fs) failed %d, ETA %s\n",
-					finish, len(todo), status, s, time.Since(t).Seconds(), failed, eta.Round(time.Second))
-				if err != nil {
-					fmt.Fprintf(os.Stderr, "    %v\n", err)
-				}
-				mu.Unlock()
+				do(s, cpu, false)
 			}
 		})
 	}
@@ -194,7 +226,21 @@ feed:
 	}
 	close(queue)
 	wg.Wait()
+	// The final pass: wait for the runs another runner was making; those
+	// it did not finish (it failed or was killed) run here.
+	if len(elsewhere) > 0 && fatal == nil {
+		fmt.Fprintf(os.Stderr, "repro run: waiting for %d runs another runner is making\n", len(elsewhere))
+		for _, s := range elsewhere {
+			if fatal != nil {
+				break
+			}
+			do(s, cpus[0], true)
+		}
+	}
 	signal.Stop(sigs)
+	if byOther > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were made by another runner\n", byOther, len(todo))
+	}
 	if fatal != nil {
 		return storageError{fmt.Errorf("%sstopped after %d of %d runs: cannot save results in %s: %v", scope, finish, len(todo), f.dir, fatal)}
 	}
@@ -397,4 +443,42 @@ func checkWritable(dir string) error {
 		return fail(err)
 	}
 	return nil
+}
+
+// errLocked says another runner holds a run's lock.
+var errLocked = errors.New("run locked by another runner")
+
+// lockRun takes the lock of run key: an exclusive flock on
+// DIR/.locks/<key>.lock, held while the run's child runs and released when
+// the returned file is closed (or the runner dies), so that two runners
+// on one directory (two shells, overlapping Slurm tasks) never make the same
+// run. Without wait, a lock held elsewhere gives errLocked at once. Lock
+// files stay: removing one another runner has open would break the lock.
+func lockRun(dir, key string, wait bool) (*os.File, error) {
+	locks := filepath.Join(dir, ".locks")
+	if err := os.MkdirAll(locks, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(locks, key+".lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	how := unix.LOCK_EX
+	if !wait {
+		how |= unix.LOCK_NB
+	}
+	for {
+		err = unix.Flock(int(f.Fd()), how)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, errLocked
+		}
+		return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
+	}
+	return f, nil
 }

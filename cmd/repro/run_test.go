@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"elmfbpinn/experiments"
 )
 
 // TestRunUnwritable: a -results that is not a writable directory stops run
@@ -70,4 +74,43 @@ func sysfsSkip() string {
 		return "no /sys/kernel"
 	}
 	return ""
+}
+
+// TestRunConcurrent starts two runners together on one directory: every run
+// is made exactly once (the runners' "ok" lines add up to the number of
+// runs, each run's child made by one of them), the other runner counts it
+// as done by another, and both finish with the whole set.
+func TestRunConcurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a table")
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	args := []string{"run", "-table", "osc-baseline", "-tier", "quick", "-jobs", "1", "-results", dir}
+	var outs [2]bytes.Buffer
+	var cmds [2]*exec.Cmd
+	for i := range cmds {
+		cmds[i] = exec.Command(repro, args...)
+		cmds[i].Stderr = &outs[i]
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ran := 0
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Errorf("runner %d: %v\n%s", i, err, outs[i].String())
+		}
+		ok := strings.Count(outs[i].String(), "] ok ")
+		other := strings.Count(outs[i].String(), "done by another runner")
+		t.Logf("runner %d made %d runs, %d were made by the other", i, ok, other)
+		ran += ok
+	}
+	tables, _ := experiments.Lookup("osc-baseline")
+	runs, _ := tables[0].Runs(experiments.QuickTier, 0)
+	if ran != len(runs) {
+		t.Errorf("the runners made %d runs together, want each of the %d exactly once", ran, len(runs))
+	}
+	if n := countResults(t, dir); n != len(runs) {
+		t.Errorf("%d results, want %d", n, len(runs))
+	}
 }
