@@ -57,5 +57,9 @@ type Env struct {
 	Host       string `json:"host,omitempty"`
 	GOMAXPROCS int    `json:"gomaxprocs"`
 	Affinity   []int  `json:"affinity,omitempty"` // CPUs the run was allowed on
-	Started    string `json:"started"`            // RFC 3339
+	// Contended is set when the run was made with more runs at once than
+	// usable cores (repro run -oversubscribe): its time is not a clean
+	// single-core measurement, and reports leave it out of speed ratios.
+	Contended bool   `json:"contended,omitempty"`
+	Started   string `json:"started"` // RFC 3339
 }

@@ -53,6 +53,11 @@ type RowStats struct {
 	// we are faster. NaN if either time is unknown or the budget is reduced.
 	Speed float64
 
+	// Contended counts the seeds timed with more runs at once than cores
+	// (Env.Contended): when positive, Speed is NaN, the times being no
+	// clean single-core measurement.
+	Contended int
+
 	// Missing says why the row lacks results: SeedsMissing when Seeds <
 	// Want, NotInTier when Want == 0, NothingMissing for a complete row.
 	Missing Reason
@@ -164,6 +169,9 @@ func Stats(t *experiments.Table, tier string, results map[string]*experiments.Re
 			if m := machine(res.Env); m != "" && !slices.Contains(s.machines, m) {
 				s.machines = append(s.machines, m)
 			}
+			if res.Env.Contended {
+				s.Contended++
+			}
 			el1 = append(el1, res.EL1)
 			times = append(times, res.Time.Total)
 		}
@@ -191,7 +199,7 @@ func Stats(t *experiments.Table, tier string, results map[string]*experiments.Re
 		}
 		if p, ok := t.PaperRow(row); ok {
 			s.Paper = &p
-			if !s.Reduced {
+			if !s.Reduced && s.Contended == 0 {
 				s.Speed = paperdata.SpeedRatio(p.TimeMean, s.TimeMean)
 			}
 		}

@@ -270,3 +270,30 @@ func checkMarkers(t *testing.T, md string) {
 		}
 	}
 }
+
+// TestStatsContended: a row with a seed timed contended (repro run
+// -oversubscribe) keeps its times but has no speed ratio, and its speed
+// cell says why in a note.
+func TestStatsContended(t *testing.T) {
+	tab := table(t, "osc-baseline")
+	res := realResults(t, "osc-baseline")
+	s := tab.Rows[2].Spec(3)
+	r := *res[s.Key()]
+	r.Env.Contended = true
+	res[s.Key()] = &r
+	rows, err := Stats(tab, experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rows[2]
+	if got.Contended != 1 || !math.IsNaN(got.Speed) || math.IsNaN(got.TimeMean) {
+		t.Errorf("contended row: %d contended, speed %v, time %v; want 1, NaN and a time", got.Contended, got.Speed, got.TimeMean)
+	}
+	var b strings.Builder
+	if err := Markdown(&b, tab, experiments.Full, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "1 of 5 seeds were timed with more runs at once than cores") {
+		t.Errorf("no note on the contended times:\n%s", b.String())
+	}
+}

@@ -241,6 +241,8 @@ func (c *cells) speed(s RowStats) string {
 		return c.missing(c.absent(s))
 	case s.Reduced:
 		return c.missing(reduced(s))
+	case s.Contended > 0:
+		return c.missing(fmt.Sprintf("%d of %d seeds were timed with more runs at once than cores (repro run -oversubscribe, contended: true): left out of the speed-up", s.Contended, s.Seeds))
 	}
 	return c.missing("no positive time to compare")
 }

@@ -17,6 +17,10 @@ import (
 // commitEnv carries the git commit from the runner to its children.
 const commitEnv = "ELMFBPINN_COMMIT"
 
+// contendedEnv tells a child that the runner runs more children at once
+// than it has usable cores (-oversubscribe): its result records Contended.
+const contendedEnv = "ELMFBPINN_CONTENDED"
+
 // buildCommit is the commit the binary was built from, set by the Makefile
 // with -ldflags "-X main.buildCommit=...".
 var buildCommit string
@@ -102,6 +106,7 @@ func environment(start time.Time) experiments.Env {
 		Host:       host,
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Affinity:   allowedCPUs(),
+		Contended:  os.Getenv(contendedEnv) == "1",
 		Started:    start.UTC().Format(time.RFC3339),
 	}
 }

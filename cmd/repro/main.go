@@ -51,7 +51,10 @@
 //
 //	-table LIST      comma-separated table ids, or "all" (default all)
 //	-tier T          full (paper-faithful) or quick (default full)
-//	-jobs N          runs at once (default: the number of usable cores)
+//	-jobs N          runs at once (default: the number of usable cores; more is refused)
+//	-oversubscribe   allow -jobs above the usable cores (the CPU affinity count);
+//	                 the results record contended: true and reports leave their
+//	                 times out of speed ratios, saying so in a note
 //	-seeds LIST      run only these seeds of the tier, e.g. 0,1 or 0-2
 //	-results DIR     result directory (default results)
 //	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -85,6 +86,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "-seeds", "3-1"}, "bad seed list"},
 		{[]string{"run", "-seeds", "-1"}, "bad seed list"},
 		{[]string{"run", "-jobs", "-2"}, "-jobs"},
+		{[]string{"run", "-jobs", "4096"}, "-oversubscribe"},
 		{[]string{"report", "-table", "osc-X"}, "unknown table"},
 		{[]string{"list", "-tier", "x"}, "unknown tier"},
 		{[]string{"frobnicate"}, "unknown command"},
@@ -160,7 +162,10 @@ func TestRunResumesAfterKill(t *testing.T) {
 		t.Skip("runs a table twice")
 	}
 	dir := filepath.Join(t.TempDir(), "results")
-	args := []string{"run", "-table", "osc-J", "-tier", "quick", "-jobs", "2", "-results", dir}
+	// Two runs at once where two cores are usable (more would be refused
+	// as contended).
+	jobs := strconv.Itoa(min(2, len(allowedCPUs())))
+	args := []string{"run", "-table", "osc-J", "-tier", "quick", "-jobs", jobs, "-results", dir}
 	cmd := exec.Command(repro, args...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

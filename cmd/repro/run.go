@@ -28,12 +28,17 @@ func cmdRun(args []string) error {
 	f := addRunFlags(fs)
 	jobs := fs.Int("jobs", 0, "runs at once (0: the number of usable cores)")
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")
+	oversubscribe := fs.Bool("oversubscribe", false, "allow -jobs above the usable cores; the results record contended: true and reports leave their times out of speed ratios")
 	shardFlag := fs.String("shard", "", "run only shard i of n of the runs, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
 	if *jobs < 0 {
 		return usagef("-jobs %d: want a positive number (or 0 for all cores)", *jobs)
+	}
+	// More runs at once than usable cores would time them contended.
+	if usable := len(allowedCPUs()); usable > 0 && *jobs > usable && !*oversubscribe {
+		return usagef("-jobs %d is above the %d usable cores (the CPU affinity): the runs' times would be contended; use -jobs %d or less, or pass -oversubscribe (results then record contended: true)", *jobs, usable, usable)
 	}
 	var sh shardSpec
 	if *shardFlag != "" {
@@ -122,6 +127,7 @@ func cmdRun(args []string) error {
 	if n == 0 {
 		n = len(cpus)
 	}
+	contended := n > len(cpus)
 	n = min(n, len(todo))
 	exe, err := os.Executable()
 	if err != nil {
@@ -181,7 +187,7 @@ func cmdRun(args []string) error {
 			// A runner killed while its child was writing leaves a
 			// temporary file, named with the writer's pid.
 			experiments.RemoveTemps(f.dir, s.Key())
-			err = runChild(exe, s, f.dir, commit, cpu, *pin)
+			err = runChild(exe, s, f.dir, commit, cpu, *pin, contended)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -256,7 +262,7 @@ feed:
 // pinned. The thread is never unlocked, so it exits with the goroutine and
 // its mask does not leak back into the runner. If the runner dies, the child
 // is killed (Pdeathsig) and leaves no result.
-func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin bool) error {
+func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin, contended bool) error {
 	spec, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -277,6 +283,9 @@ func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin b
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", commitEnv+"="+commit)
+		if contended {
+			cmd.Env = append(cmd.Env, contendedEnv+"=1")
+		}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		err := cmd.Run()
 		if err != nil {
