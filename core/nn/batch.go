@@ -37,6 +37,7 @@ type Batch struct {
 	gh, gz []float64       // (cap·c, max h) backward scratch
 	wt     []float64       // (max h, max h) a hidden layer's Wᵀ for the forward product
 	ga     []float64       // (h_1, d) gradient with respect to a0
+	wd, ad []float64       // (d, h_1) W_1 and a0 by input (vector kernels)
 	zb     []float64       // (cap·h_1) first-layer values in blocks of four points (vector kernels)
 	xs     [][2][4]float64 // (cap/4) the points' coordinates in blocks of four (vector kernels)
 	wtab   [][4]float64    // (h_1·8) the first layer's weights spread over four lanes (vector kernels)
@@ -65,6 +66,8 @@ func NewBatch(m *MLP, n int) *Batch {
 		h:    make([][]float64, hid),
 		out:  make([]float64, n*c),
 		ga:   make([]float64, h1*d),
+		wd:   make([]float64, h1*d),
+		ad:   make([]float64, h1*d),
 		zb:   make([]float64, n*h1),
 		xs:   make([][2][4]float64, n/4),
 		wtab: make([][4]float64, 8*h1),
@@ -171,6 +174,9 @@ func (b *Batch) forwardInput(m *MLP) {
 	n, d, c := b.n, b.d, b.c
 	h := b.sizes[1]
 	w1, b1 := m.Layer(m.Params, 1)
+	if b.forwardInputVector(w1, b1) {
+		return
+	}
 	h0 := b.h[0]
 	for p := range n {
 		xp := b.xn[p*d : p*d+d]
@@ -199,6 +205,9 @@ func (b *Batch) forwardInput(m *MLP) {
 // tanhJets applies tanh to the pre-activation jets z ((n·c, h)) by the chain
 // rule, ∂t = (1 - t²) ∂z,  ∂²t = (1 - t²) ∂²z - 2 t (1 - t²) (∂z)².
 func tanhJets(hj, z []float64, n, d, h int) {
+	if tanhJetsVector(hj, z, n, d, h) {
+		return
+	}
 	c := 1 + 2*d
 	for p := range n {
 		zr := z[p*c*h : (p+1)*c*h]
@@ -242,6 +251,9 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 	hlast := b.h[hid-1]
 	gh := b.gh[:rows*hl]
 	for r, g := range gout {
+		if outputBackVector(gw, gh, hlast, gout, w, hl) {
+			break
+		}
 		hr := hlast[r*hl : (r+1)*hl]
 		ghr := gh[r*hl : (r+1)*hl]
 		for k, wk := range w {
@@ -276,6 +288,9 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 // hidden layer to the gradient gz with respect to its pre-activation jets,
 // the transpose of tanhJets' derivative at (z, hj).
 func tanhJetsBack(gz, gh, z, hj []float64, n, d, h int) {
+	if tanhJetsBackVector(gz, gh, z, hj, n, d, h) {
+		return
+	}
 	c := 1 + 2*d
 	for p := range n {
 		o := p * c * h
@@ -311,6 +326,9 @@ func (b *Batch) backwardInput(m *MLP, gh, grad []float64) {
 	ga := b.ga
 	clear(ga)
 	for p := range n {
+		if b.backwardInputVector(gh, gw1, gb1) {
+			break
+		}
 		xp := b.xn[p*d : p*d+d]
 		tp := b.t0[p*h : p*h+h]
 		row := gh[p*c*h : (p+1)*c*h]

@@ -9,8 +9,8 @@ import (
 
 // baselines are the paper's baseline models (Table rows "baseline"): the
 // oscillator ω0 = 80 with J = 20, K = 12 (PINN [1, 64, 64, 1] on the same
-// 260 points), the Laplacian n_ω = 4 and the Helmholtz problem ω = 8 with
-// J = 16, K = 16.
+// 260 points), the Laplacian n_ω = 4 (also its PINN [2, 64, 64, 1]) and the
+// Helmholtz problem ω = 8 with J = 16, K = 16.
 var baselines = []struct {
 	name  string
 	build func() (*model, schedule, error)
@@ -20,6 +20,9 @@ var baselines = []struct {
 	}},
 	{"model=PINN/problem=oscillator/J=20/K=12/width=64", func() (*model, schedule, error) {
 		return buildPINN(&problem.Oscillator{Omega0: 80}, PINNConfig{J: 20, K: 12, Width: 64})
+	}},
+	{"model=PINN/problem=laplace/J=16/K=16/width=64", func() (*model, schedule, error) {
+		return buildPINN(&problem.Laplace{NOmega: 4}, PINNConfig{J: 16, K: 16, Width: 64})
 	}},
 	{"model=FBPINN/problem=laplace/J=16/K=16", func() (*model, schedule, error) {
 		return buildFBPINN(&problem.Laplace{NOmega: 4}, FBPINNConfig{J: []int{16}, K: 16})

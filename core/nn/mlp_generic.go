@@ -1,0 +1,13 @@
+//go:build !(goexperiment.simd && amd64)
+
+package nn
+
+// Without vector kernels every pass runs its scalar code.
+
+func (b *Batch) forwardInputVector(w1, b1 []float64) bool          { return false }
+func tanhJetsVector(hj, z []float64, n, d, h int) bool             { return false }
+func tanhJetsBackVector(gz, gh, z, hj []float64, n, d, h int) bool { return false }
+func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) bool   { return false }
+func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) bool {
+	return false
+}
