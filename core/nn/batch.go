@@ -146,7 +146,7 @@ func (b *Batch) Forward(m *MLP, x []float64) []float64 {
 		rows := n * c
 		z := b.z[q][:rows*hout]
 		transpose(b.wt, w, hout, hin) // so the product reads rows of Wᵀ
-		gemm(z, hout, rowMajor(b.h[q-1][:rows*hin], hin), b.wt, hout, rows, hout, hin, false)
+		gemm(z, hout, rowMajor(b.h[q-1][:rows*hin], hin), b.wt, hout, rows, hout, hin, false, nil)
 		for p := range n {
 			zr := z[p*c*hout : p*c*hout+hout]
 			for k := range zr {
@@ -270,8 +270,9 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 		tanhJetsBack(gz, b.gh[:rows*hout], b.z[q][:rows*hout], b.h[q][:rows*hout], n, b.d, hout)
 		w, _ := m.Layer(m.Params, q+1)
 		gw, gbias := m.Layer(grad, q+1)
-		// gW += gzᵀ H_{q-1}, reading gz transposed in place.
-		gemm(gw, hin, transposed(gz, hout), b.h[q-1][:rows*hin], hin, hout, hin, rows, true)
+		// gW += gzᵀ H_{q-1}, reading gz transposed in place (the
+		// contraction over every point's jets is cut into blocks in wt).
+		gemm(gw, hin, transposed(gz, hout), b.h[q-1][:rows*hin], hin, hout, hin, rows, true, b.wt)
 		for p := range n {
 			gr := gz[p*c*hout : p*c*hout+hout]
 			for k, g := range gr {
@@ -279,7 +280,7 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 			}
 		}
 		// gH_{q-1} = gz W.
-		gemm(b.gh[:rows*hin], hin, rowMajor(gz, hout), w, hin, rows, hin, hout, false)
+		gemm(b.gh[:rows*hin], hin, rowMajor(gz, hout), w, hin, rows, hin, hout, false, nil)
 	}
 	b.backwardInput(m, b.gh[:rows*b.sizes[1]], grad)
 }

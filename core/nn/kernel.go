@@ -49,7 +49,10 @@ func (a mat) last(m, k int) int { return (m-1)*a.si + (k-1)*a.sp }
 // ldb:
 //
 //	c_ij (+)= Σ_p a_ip b_pj   (one FMA chain per entry, p ascending).
-func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool) {
+//
+// tmp, if it holds m·n values, lets the vector kernels cut a long
+// contraction into cache-sized blocks (see gemmVector); it may be nil.
+func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool, tmp []float64) {
 	if m == 0 || n == 0 {
 		return
 	}
@@ -58,7 +61,7 @@ func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bo
 	}
 	i, j := 0, 0
 	if fp.KernelPath() != fp.Generic && k > 0 {
-		i, j = gemmVector(c, ldc, a, b, ldb, m, n, k, acc)
+		i, j = gemmVector(c, ldc, a, b, ldb, m, n, k, acc, tmp)
 	}
 	// What the vector kernel left: the rows from i on (all columns), and the
 	// columns from j on of the rows before i.

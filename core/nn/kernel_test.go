@@ -13,11 +13,13 @@ import (
 // ascending, then one addition when accumulating), bit for bit: shapes that
 // exercise every remainder of the 6 × 8 and 4 × 8 tiles, row-major and
 // transposed views of a, rows of c and b longer than n, overwriting and
-// accumulating, and k = 0.
+// accumulating, k = 0, and contractions cut into blocks of p (k above 256,
+// with and without a partial last block).
 func TestGemm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, sh := range [][3]int{{1, 1, 1}, {2, 3, 3}, {5, 7, 4}, {6, 64, 65}, {9, 2, 8}, {4, 5, 1},
-		{6, 8, 1}, {10, 16, 7}, {13, 17, 33}, {64, 64, 786}, {786, 64, 64}, {3, 9, 0}, {11, 24, 5}} {
+		{6, 8, 1}, {10, 16, 7}, {13, 17, 33}, {64, 64, 786}, {786, 64, 64}, {3, 9, 0}, {11, 24, 5},
+		{10, 16, 513}, {4, 8, 256}, {6, 8, 257}} {
 		m, n, k := sh[0], sh[1], sh[2]
 		for _, trans := range []bool{false, true} {
 			ldc, ldb := n+3, n+1
@@ -56,7 +58,7 @@ func TestGemm(t *testing.T) {
 					c := append([]float64(nil), c0...)
 					func() {
 						defer fp.SetKernelPath(fp.SetKernelPath(path))
-						gemm(c, ldc, a, b, ldb, m, n, k, acc)
+						gemm(c, ldc, a, b, ldb, m, n, k, acc, make([]float64, m*n))
 					}()
 					for i := range c {
 						if math.Float64bits(c[i]) != math.Float64bits(want[i]) {
