@@ -2,8 +2,8 @@
 # Cross-platform bit-identity check (make xplat, part of make test).
 #
 # Builds repro for amd64 at GOAMD64=v1 and v3 (generic kernels), at v3 with
-# the AVX-512 kernels (GOEXPERIMENT=simd, where the CPU has AVX-512) and for
-# arm64, runs
+# the vector kernels (GOEXPERIMENT=simd: the AVX2 path where the CPU has AVX2
+# and FMA, and the AVX-512 path too where it has AVX-512) and for arm64, runs
 # `repro digest` (the cases of experiments.CrossPlatform: ELM-FBPINN, FBPINN
 # and PINN runs of every problem) with each, and requires the same output:
 # the SHA-256 of every e_L1 history's bits and the exact best and final
@@ -21,17 +21,19 @@ build() { # name goarch goamd64 [goexperiment]
 	echo "xplat: building $1"
 	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} GOEXPERIMENT=${4:-} CGO_ENABLED=0 "$GO" build -o "$out/repro-$1" ./cmd/repro
 }
-# digest name runner...: runs the cases in two halves at once (2 cores).
+# digest name runner...: runs the cases in two halves at once (2 cores)
+# with the binary repro-$name, or with repro-$bin if bin is set.
 digest() {
 	local name=$1
+	local exe=$out/repro-${bin:-$name}
 	shift
 	local half1 half2
 	half1=osc-elm-s0,osc-elm-s1,osc-elm-s2,osc-elm-multilevel,laplace-elm-300,helmholtz-elm-300,osc-fbpinn-300
 	half2=osc-pinn-300,laplace-fbpinn-40,laplace-pinn-5,helmholtz-fbpinn-40,helmholtz-pinn-5
 	local start=$SECONDS
-	"$@" "$out/repro-$name" digest -cases "$half1" >"$out/$name.1" &
+	"$@" "$exe" digest -cases "$half1" >"$out/$name.1" &
 	local p1=$!
-	"$@" "$out/repro-$name" digest -cases "$half2" >"$out/$name.2"
+	"$@" "$exe" digest -cases "$half2" >"$out/$name.2"
 	wait "$p1"
 	cat "$out/$name.1" "$out/$name.2" >"$out/$name.txt"
 	echo "xplat: $name: $(wc -l <"$out/$name.txt") cases in $((SECONDS - start)) s"
@@ -42,13 +44,21 @@ build amd64-v3 amd64 v3
 digest amd64-v1
 digest amd64-v3
 targets=(amd64-v3)
-# The vector kernels (GOEXPERIMENT=simd), where the CPU has AVX-512.
-if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
-	build amd64-v3-avx512 amd64 v3 simd
-	digest amd64-v3-avx512
-	targets+=(amd64-v3-avx512)
+# The vector kernels (GOEXPERIMENT=simd): the AVX2 path where the CPU has
+# AVX2 and FMA (forced with ELMFBPINN_KERNEL=avx2 on an AVX-512 CPU), and
+# the AVX-512 path where it has AVX-512.
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo; then
+	build amd64-v3-simd amd64 v3 simd
+	bin=amd64-v3-simd digest amd64-v3-avx2 env ELMFBPINN_KERNEL=avx2
+	targets+=(amd64-v3-avx2)
+	if grep -qw avx512f /proc/cpuinfo; then
+		bin=amd64-v3-simd digest amd64-v3-avx512
+		targets+=(amd64-v3-avx512)
+	else
+		echo "xplat: SKIPPED the AVX-512 kernels: this CPU has no AVX-512"
+	fi
 else
-	echo "xplat: SKIPPED the AVX-512 kernels: this CPU has no AVX-512"
+	echo "xplat: SKIPPED the vector kernels: this CPU has no AVX2 and FMA"
 fi
 
 qemu=$(command -v qemu-aarch64-static || true)

@@ -175,109 +175,9 @@ done:
 	RET
 
 // The AVX2 kernels: four lanes per register, so a group of eight rows is
-// two halves. mulVecHalfAVX2 is mulVecGroupAsm for the four rows that vals
-// points at (the caller passes vals or vals+4); mulTransGroupsAVX2 is
-// mulTransGroupsAsm with each column's eight lane sums in two registers.
-
-// func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64)
-TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-48
-	MOVQ   vals+0(FP), AX
-	MOVQ   ents+8(FP), BX
-	MOVQ   nents+16(FP), CX
-	MOVQ   g0+24(FP), DX
-	MOVQ   v+32(FP), SI
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	VXORPD Y4, Y4, Y4
-	VXORPD Y5, Y5, Y5
-	VXORPD Y6, Y6, Y6
-	VXORPD Y7, Y7, Y7
-	TESTQ  CX, CX
-	JLE    htree
-
-hentry:
-	MOVQ  16(BX), R8        // nc
-	MOVQ  DX, R9
-	IMULQ R8, R9
-	ADDQ  0(BX), R9         // off + g0·nc
-	LEAQ  (AX)(R9*8), DI    // the group's block part
-	MOVQ  8(BX), R10
-	LEAQ  (SI)(R10*8), R10  // v[col0:]
-	CMPQ  R8, $8
-	JLT   htail
-
-hloop8:
-	VBROADCASTSD 0(R10), Y8
-	VBROADCASTSD 8(R10), Y9
-	VBROADCASTSD 16(R10), Y10
-	VBROADCASTSD 24(R10), Y11
-	VFMADD231PD  0(DI), Y8, Y0
-	VFMADD231PD  64(DI), Y9, Y1
-	VFMADD231PD  128(DI), Y10, Y2
-	VFMADD231PD  192(DI), Y11, Y3
-	VBROADCASTSD 32(R10), Y12
-	VBROADCASTSD 40(R10), Y13
-	VBROADCASTSD 48(R10), Y14
-	VBROADCASTSD 56(R10), Y15
-	VFMADD231PD  256(DI), Y12, Y4
-	VFMADD231PD  320(DI), Y13, Y5
-	VFMADD231PD  384(DI), Y14, Y6
-	VFMADD231PD  448(DI), Y15, Y7
-	ADDQ         $512, DI
-	ADDQ         $64, R10
-	SUBQ         $8, R8
-	CMPQ         R8, $8
-	JGE          hloop8
-
-htail:  // the last nc mod 8 columns, chains 0 to 6
-	CMPQ         R8, $0
-	JEQ          hnext
-	VBROADCASTSD 0(R10), Y8
-	VFMADD231PD  0(DI), Y8, Y0
-	CMPQ         R8, $1
-	JEQ          hnext
-	VBROADCASTSD 8(R10), Y9
-	VFMADD231PD  64(DI), Y9, Y1
-	CMPQ         R8, $2
-	JEQ          hnext
-	VBROADCASTSD 16(R10), Y10
-	VFMADD231PD  128(DI), Y10, Y2
-	CMPQ         R8, $3
-	JEQ          hnext
-	VBROADCASTSD 24(R10), Y11
-	VFMADD231PD  192(DI), Y11, Y3
-	CMPQ         R8, $4
-	JEQ          hnext
-	VBROADCASTSD 32(R10), Y12
-	VFMADD231PD  256(DI), Y12, Y4
-	CMPQ         R8, $5
-	JEQ          hnext
-	VBROADCASTSD 40(R10), Y13
-	VFMADD231PD  320(DI), Y13, Y5
-	CMPQ         R8, $6
-	JEQ          hnext
-	VBROADCASTSD 48(R10), Y14
-	VFMADD231PD  384(DI), Y14, Y6
-
-hnext:
-	ADDQ $24, BX
-	DECQ CX
-	JNZ  hentry
-
-htree:  // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
-	VADDPD  Y4, Y0, Y0
-	VADDPD  Y6, Y2, Y2
-	VADDPD  Y5, Y1, Y1
-	VADDPD  Y7, Y3, Y3
-	VADDPD  Y2, Y0, Y0
-	VADDPD  Y3, Y1, Y1
-	VADDPD  Y1, Y0, Y0
-	MOVQ    t+40(FP), DI
-	VMOVUPD Y0, (DI)
-	VZEROUPPER
-	RET
+// two registers. mulTransGroupsAVX2 is mulTransGroupsAsm with each column's
+// eight lane sums in two registers; mulVecGroupAVX2 (below) is
+// mulVecGroupAsm.
 
 // func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
 TEXT ·mulTransGroupsAVX2(SB), NOSPLIT, $0-49
@@ -346,5 +246,173 @@ ynext:
 	JNZ  yentry
 
 ydone:
+	VZEROUPPER
+	RET
+
+// func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64)
+//
+// mulVecGroupAsm on AVX2: a group's eight rows are two registers, and its
+// eight chains per row would need sixteen accumulators, so the chains are
+// run in two passes over the entries, 0-3 then 4-7 (each chain in its own
+// order), each pass reading every line it touches (one column of the group)
+// whole. The first pass's sums wait in sc.
+TEXT ·mulVecGroupAVX2(SB), NOSPLIT, $0-56
+	MOVQ   vals+0(FP), AX
+	MOVQ   v+32(FP), SI
+	MOVQ   g0+24(FP), DX
+	MOVQ   sc+48(FP), R13
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   ents+8(FP), BX
+	MOVQ   nents+16(FP), CX
+	TESTQ  CX, CX
+	JLE    pAdone
+pAentry:
+	MOVQ  16(BX), R8        // nc
+	MOVQ  DX, R9
+	IMULQ R8, R9
+	ADDQ  0(BX), R9
+	LEAQ  (AX)(R9*8), DI    // the group's block part
+	MOVQ  8(BX), R10
+	LEAQ  (SI)(R10*8), R10  // v[col0:]
+	CMPQ  R8, $8
+	JLT   pAtail
+pAloop8:
+	VBROADCASTSD 0(R10), Y8
+	VBROADCASTSD 8(R10), Y9
+	VBROADCASTSD 16(R10), Y10
+	VBROADCASTSD 24(R10), Y11
+	VFMADD231PD  0(DI), Y8, Y0
+	VFMADD231PD  32(DI), Y8, Y4
+	VFMADD231PD  64(DI), Y9, Y1
+	VFMADD231PD  96(DI), Y9, Y5
+	VFMADD231PD  128(DI), Y10, Y2
+	VFMADD231PD  160(DI), Y10, Y6
+	VFMADD231PD  192(DI), Y11, Y3
+	VFMADD231PD  224(DI), Y11, Y7
+	ADDQ $512, DI
+	ADDQ $64, R10
+	SUBQ $8, R8
+	CMPQ R8, $8
+	JGE  pAloop8
+pAtail:  // the last nc mod 8 columns: chains 0 to 6
+	CMPQ R8, $0
+	JLE  pAnext
+	VBROADCASTSD 0(R10), Y8
+	VFMADD231PD  0(DI), Y8, Y0
+	VFMADD231PD  32(DI), Y8, Y4
+	CMPQ R8, $1
+	JLE  pAnext
+	VBROADCASTSD 8(R10), Y9
+	VFMADD231PD  64(DI), Y9, Y1
+	VFMADD231PD  96(DI), Y9, Y5
+	CMPQ R8, $2
+	JLE  pAnext
+	VBROADCASTSD 16(R10), Y10
+	VFMADD231PD  128(DI), Y10, Y2
+	VFMADD231PD  160(DI), Y10, Y6
+	CMPQ R8, $3
+	JLE  pAnext
+	VBROADCASTSD 24(R10), Y11
+	VFMADD231PD  192(DI), Y11, Y3
+	VFMADD231PD  224(DI), Y11, Y7
+pAnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  pAentry
+pAdone:
+	VMOVUPD Y0, 0(R13)
+	VMOVUPD Y1, 32(R13)
+	VMOVUPD Y2, 64(R13)
+	VMOVUPD Y3, 96(R13)
+	VMOVUPD Y4, 128(R13)
+	VMOVUPD Y5, 160(R13)
+	VMOVUPD Y6, 192(R13)
+	VMOVUPD Y7, 224(R13)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   ents+8(FP), BX
+	MOVQ   nents+16(FP), CX
+	TESTQ  CX, CX
+	JLE    pBdone
+pBentry:
+	MOVQ  16(BX), R8        // nc
+	MOVQ  DX, R9
+	IMULQ R8, R9
+	ADDQ  0(BX), R9
+	LEAQ  (AX)(R9*8), DI    // the group's block part
+	MOVQ  8(BX), R10
+	LEAQ  (SI)(R10*8), R10  // v[col0:]
+	CMPQ  R8, $8
+	JLT   pBtail
+pBloop8:
+	VBROADCASTSD 32(R10), Y8
+	VBROADCASTSD 40(R10), Y9
+	VBROADCASTSD 48(R10), Y10
+	VBROADCASTSD 56(R10), Y11
+	VFMADD231PD  256(DI), Y8, Y0
+	VFMADD231PD  288(DI), Y8, Y4
+	VFMADD231PD  320(DI), Y9, Y1
+	VFMADD231PD  352(DI), Y9, Y5
+	VFMADD231PD  384(DI), Y10, Y2
+	VFMADD231PD  416(DI), Y10, Y6
+	VFMADD231PD  448(DI), Y11, Y3
+	VFMADD231PD  480(DI), Y11, Y7
+	ADDQ $512, DI
+	ADDQ $64, R10
+	SUBQ $8, R8
+	CMPQ R8, $8
+	JGE  pBloop8
+pBtail:  // the last nc mod 8 columns: chains 0 to 6
+	CMPQ R8, $4
+	JLE  pBnext
+	VBROADCASTSD 32(R10), Y8
+	VFMADD231PD  256(DI), Y8, Y0
+	VFMADD231PD  288(DI), Y8, Y4
+	CMPQ R8, $5
+	JLE  pBnext
+	VBROADCASTSD 40(R10), Y9
+	VFMADD231PD  320(DI), Y9, Y1
+	VFMADD231PD  352(DI), Y9, Y5
+	CMPQ R8, $6
+	JLE  pBnext
+	VBROADCASTSD 48(R10), Y10
+	VFMADD231PD  384(DI), Y10, Y2
+	VFMADD231PD  416(DI), Y10, Y6
+pBnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  pBentry
+pBdone:
+	// fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)), rows 0-3 then 4-7
+	VADDPD 0(R13), Y0, Y0   // s0 + s4
+	VADDPD 64(R13), Y2, Y2   // s2 + s6
+	VADDPD 32(R13), Y1, Y1   // s1 + s5
+	VADDPD 96(R13), Y3, Y3   // s3 + s7
+	VADDPD Y2, Y0, Y0
+	VADDPD Y3, Y1, Y1
+	VADDPD Y1, Y0, Y0
+	VADDPD 128(R13), Y4, Y4   // s0 + s4
+	VADDPD 192(R13), Y6, Y6   // s2 + s6
+	VADDPD 160(R13), Y5, Y5   // s1 + s5
+	VADDPD 224(R13), Y7, Y7   // s3 + s7
+	VADDPD Y6, Y4, Y4
+	VADDPD Y7, Y5, Y5
+	VADDPD Y5, Y4, Y4
+	MOVQ    t+40(FP), DI
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y4, 32(DI)
 	VZEROUPPER
 	RET

@@ -67,8 +67,8 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 	switch {
 	case len(p.ents) == 0:
 	case avx2:
-		mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]))
-		mulVecHalfAVX2((*float64)(unsafe.Add(unsafe.Pointer(vals), 32)), ents, len(p.ents), g0, v, (*[4]float64)(t[4:8]))
+		var sc [8][4]float64
+		mulVecGroupAVX2(vals, ents, len(p.ents), g0, v, &t, &sc)
 	default:
 		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t)
 	}
@@ -90,7 +90,7 @@ func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8
 func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
 
 //go:noescape
-func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64)
+func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64)
 
 //go:noescape
 func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
