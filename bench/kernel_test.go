@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"testing"
 
 	"elmfbpinn/core/elm"
@@ -23,7 +24,9 @@ var baselines = []struct {
 // BenchmarkLSQRIteration times LSQR iterations on the assembled matrix of
 // each problem's baseline and reports GFLOP/s of the two block-sparse
 // products per iteration (4 flops per stored entry: a multiply and an add in
-// M v and in Mᵀ u).
+// M v and in Mᵀ u) and GB/s of stored entries (8 bytes each, read once per
+// iteration by the one-pass Golub–Kahan step), on every kernel path; compare
+// with BenchmarkStream.
 func BenchmarkLSQRIteration(b *testing.B) {
 	for _, c := range baselines {
 		b.Run(c.name, func(b *testing.B) {
@@ -32,15 +35,20 @@ func BenchmarkLSQRIteration(b *testing.B) {
 				b.Fatal(err)
 			}
 			const iters = 100
-			b.ResetTimer()
-			for b.Loop() {
-				if _, err := lsqr.LSQR(sys.M, sys.RHS, &lsqr.Settings{IterLim: iters, Force: true}); err != nil {
-					b.Fatal(err)
-				}
+			for _, path := range fp.KernelPaths() {
+				b.Run("path="+path, func(b *testing.B) {
+					defer fp.SetKernelPath(fp.SetKernelPath(path))
+					for b.Loop() {
+						if _, err := lsqr.LSQR(sys.M, sys.RHS, &lsqr.Settings{IterLim: iters, Force: true}); err != nil {
+							b.Fatal(err)
+						}
+					}
+					perIter := b.Elapsed().Seconds() / float64(b.N*iters)
+					b.ReportMetric(perIter*1e6, "µs/iter")
+					b.ReportMetric(4*float64(sys.M.NNZ())/perIter/1e9, "GFLOP/s")
+					b.ReportMetric(8*float64(sys.M.NNZ())/perIter/1e9, "GB/s")
+				})
 			}
-			perIter := b.Elapsed().Seconds() / float64(b.N*iters)
-			b.ReportMetric(perIter*1e6, "µs/iter")
-			b.ReportMetric(4*float64(sys.M.NNZ())/perIter/1e9, "GFLOP/s")
 		})
 	}
 }
@@ -95,6 +103,37 @@ func BenchmarkProducts(b *testing.B) {
 					b.ReportMetric(bytes/per/1e9, "GB/s")
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkStream measures how fast one core reads an array front to back
+// (GB/s), from cache (8 MiB, the size of a 2D baseline's packed matrix) and
+// from memory (64 MiB): the ceiling for BenchmarkProducts and
+// BenchmarkLSQRIteration's rates. One op is ten reads after a warm-up one,
+// so that make bench's single op measures the streaming, not the first
+// touch.
+func BenchmarkStream(b *testing.B) {
+	const reps = 10
+	for _, mib := range []int{8, 64} {
+		x := make([]float64, mib<<20/8)
+		for i := range x {
+			x[i] = float64(i & 7)
+		}
+		for _, path := range fp.KernelPaths() {
+			b.Run(fmt.Sprintf("size=%dMiB/path=%s", mib, path), func(b *testing.B) {
+				defer fp.SetKernelPath(fp.SetKernelPath(path))
+				s := streamRead(x)
+				for b.Loop() {
+					for range reps {
+						s += streamRead(x)
+					}
+				}
+				if s < 0 {
+					b.Fatal("negative sum")
+				}
+				b.ReportMetric(float64(8*len(x)*reps)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+			})
 		}
 	}
 }
