@@ -36,6 +36,7 @@ type Batch struct {
 
 	gh, gz []float64       // (cap·c, max h) backward scratch
 	wt     []float64       // (max h, max h) a hidden layer's Wᵀ for the forward product
+	tmp    []float64       // the products' scratch (see scratch)
 	ga     []float64       // (h_1, d) gradient with respect to a0
 	wd, ad []float64       // (d, h_1) W_1 and a0 by input (vector kernels)
 	zb     []float64       // (cap·h_1) first-layer values in blocks of four points (vector kernels)
@@ -89,6 +90,20 @@ func NewBatch(m *MLP, n int) *Batch {
 		b.wt = make([]float64, maxh*maxh)
 	}
 	return b
+}
+
+// scratch returns scratch for a product of a hidden layer: the vector
+// kernels use at most (max h)² of it, so only that much is kept for them;
+// the generic path is given the n values it asks for (the operands laid out
+// along the contraction), allocated on first use.
+func (b *Batch) scratch(n int) []float64 {
+	if fp.KernelPath() != fp.Generic {
+		n = min(n, len(b.wt))
+	}
+	if len(b.tmp) < n {
+		b.tmp = make([]float64, n)
+	}
+	return b.tmp[:n]
 }
 
 // Cap returns the largest number of points the batch holds.
@@ -146,7 +161,7 @@ func (b *Batch) Forward(m *MLP, x []float64) []float64 {
 		rows := n * c
 		z := b.z[q][:rows*hout]
 		transpose(b.wt, w, hout, hin) // so the product reads rows of Wᵀ
-		gemm(z, hout, rowMajor(b.h[q-1][:rows*hin], hin), b.wt, hout, rows, hout, hin, false, nil)
+		gemm(z, hout, rowMajor(b.h[q-1][:rows*hin], hin), b.wt, hout, rows, hout, hin, false, b.scratch(hin*hout))
 		for p := range n {
 			zr := z[p*c*hout : p*c*hout+hout]
 			for k := range zr {
@@ -272,7 +287,7 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 		gw, gbias := m.Layer(grad, q+1)
 		// gW += gzᵀ H_{q-1}, reading gz transposed in place (the
 		// contraction over every point's jets is cut into blocks in wt).
-		gemm(gw, hin, transposed(gz, hout), b.h[q-1][:rows*hin], hin, hout, hin, rows, true, b.wt)
+		gemm(gw, hin, transposed(gz, hout), b.h[q-1][:rows*hin], hin, hout, hin, rows, true, b.scratch(rows*(hin+hout)))
 		for p := range n {
 			gr := gz[p*c*hout : p*c*hout+hout]
 			for k, g := range gr {
@@ -280,7 +295,7 @@ func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 			}
 		}
 		// gH_{q-1} = gz W.
-		gemm(b.gh[:rows*hin], hin, rowMajor(gz, hout), w, hin, rows, hin, hout, false, nil)
+		gemm(b.gh[:rows*hin], hin, rowMajor(gz, hout), w, hin, rows, hin, hout, false, b.scratch(hin*hout))
 	}
 	b.backwardInput(m, b.gh[:rows*b.sizes[1]], grad)
 }

@@ -50,8 +50,10 @@ func (a mat) last(m, k int) int { return (m-1)*a.si + (k-1)*a.sp }
 //
 //	c_ij (+)= Σ_p a_ip b_pj   (one FMA chain per entry, p ascending).
 //
-// tmp, if it holds m·n values, lets the vector kernels cut a long
-// contraction into cache-sized blocks (see gemmVector); it may be nil.
+// tmp is scratch, which may be nil or short: the vector kernels use m·n of
+// it to cut a long contraction into cache-sized blocks (gemmVector), the
+// generic path k·n (and m·k if a is not row-major) to lay the operands out
+// along p (gemmNT); without it they run slower, with the same bits.
 func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool, tmp []float64) {
 	if m == 0 || n == 0 {
 		return
@@ -59,24 +61,56 @@ func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bo
 	if ldc < n || ldb < n || len(c) < (m-1)*ldc+n || (k > 0 && (len(b) < (k-1)*ldb+n || len(a.v) <= a.last(m, k))) {
 		panic(fmt.Sprintf("nn: gemm: (%d, %d, %d) product does not fit its operands", m, n, k))
 	}
-	i, j := 0, 0
-	if fp.KernelPath() != fp.Generic && k > 0 {
-		i, j = gemmVector(c, ldc, a, b, ldb, m, n, k, acc, tmp)
+	if fp.KernelPath() == fp.Generic || k == 0 {
+		gemmGeneric(c, ldc, a, b, ldb, m, n, k, acc, tmp)
+		return
 	}
-	// What the vector kernel left: the rows from i on (all columns), and the
-	// columns from j on of the rows before i.
+	i, j := gemmVector(c, ldc, a, b, ldb, m, n, k, acc, tmp)
+	// What the vector kernels left: the rows from i on (all columns), and
+	// the columns from j on of the rows before i.
 	if i < m {
-		gemmGeneric(c[i*ldc:], ldc, mat{a.v[i*a.si:], a.si, a.sp}, b, ldb, m-i, n, k, acc)
+		gemmStrided(c[i*ldc:], ldc, mat{a.v[i*a.si:], a.si, a.sp}, b, ldb, m-i, n, k, acc)
 	}
 	if j < n {
-		gemmGeneric(c[j:], ldc, a, b[j:], ldb, i, n-j, k, acc)
+		gemmStrided(c[j:], ldc, a, b[j:], ldb, i, n-j, k, acc)
 	}
 }
 
-// gemmGeneric is gemm in scalar code, in blocks of 2 × 4 entries: eight
-// independent FMA chains in flight (enough to hide the FMA latency; larger
-// blocks spill registers in Go's code generator).
-func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool) {
+// gemmGeneric is the generic path of gemm: with scratch for bᵀ (and for a
+// laid out row-major, if it is not), every entry is a dot product of two
+// rows contiguous along p (gemmNT); otherwise gemmStrided.
+func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool, tmp []float64) {
+	need := k * n
+	if a.sp != 1 {
+		need += m * k
+	}
+	if k == 0 || len(tmp) < need {
+		gemmStrided(c, ldc, a, b, ldb, m, n, k, acc)
+		return
+	}
+	bt := tmp[:k*n]
+	for p := range k {
+		for j, v := range b[p*ldb : p*ldb+n] {
+			bt[j*k+p] = v
+		}
+	}
+	av, lda := a.v, a.si
+	if a.sp != 1 {
+		av, lda = tmp[k*n:need], k
+		for i := range m {
+			for p := range k {
+				av[i*k+p] = a.at(i, p)
+			}
+		}
+	}
+	gemmNT(c, ldc, av, lda, bt, m, n, k, acc)
+}
+
+// gemmNT sets c = a wᵀ, or adds a wᵀ to c if acc: c (m, n) with rows of
+// length ldc, a (m, k) with rows of length lda, w (n, k) row-major. Each
+// entry is a dot product of two contiguous rows; blocks of 2 × 4 entries
+// share their loads, eight independent FMA chains in flight.
+func gemmNT(c []float64, ldc int, a []float64, lda int, w []float64, m, n, k int, acc bool) {
 	put := func(dst *float64, s float64) {
 		if acc {
 			*dst += s
@@ -86,14 +120,18 @@ func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int,
 	}
 	i := 0
 	for ; i+2 <= m; i += 2 {
+		a0 := a[i*lda : i*lda+k]
+		a1 := a[(i+1)*lda : (i+1)*lda+k][:len(a0)]
 		c0, c1 := c[i*ldc:i*ldc+n], c[(i+1)*ldc:(i+1)*ldc+n]
 		j := 0
 		for ; j+4 <= n; j += 4 {
+			w0 := w[j*k : j*k+k][:len(a0)]
+			w1 := w[(j+1)*k : (j+1)*k+k][:len(a0)]
+			w2 := w[(j+2)*k : (j+2)*k+k][:len(a0)]
+			w3 := w[(j+3)*k : (j+3)*k+k][:len(a0)]
 			var s00, s01, s02, s03, s10, s11, s12, s13 float64
-			for p := range k {
-				x0, x1 := a.at(i, p), a.at(i+1, p)
-				bp := b[p*ldb+j : p*ldb+j+4]
-				y0, y1, y2, y3 := bp[0], bp[1], bp[2], bp[3]
+			for p, x0 := range a0 {
+				x1, y0, y1, y2, y3 := a1[p], w0[p], w1[p], w2[p], w3[p]
 				s00 = math.FMA(x0, y0, s00)
 				s01 = math.FMA(x0, y1, s01)
 				s02 = math.FMA(x0, y2, s02)
@@ -113,11 +151,69 @@ func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int,
 			put(&c1[j+3], s13)
 		}
 		for ; j < n; j++ {
+			w0 := w[j*k : j*k+k]
+			put(&c0[j], dot(a0, w0))
+			put(&c1[j], dot(a1, w0))
+		}
+	}
+	for ; i < m; i++ {
+		a0 := a[i*lda : i*lda+k]
+		for j := range n {
+			put(&c[i*ldc+j], dot(a0, w[j*k:j*k+k]))
+		}
+	}
+}
+
+// gemmStrided is gemm in scalar code on the views as they are, in blocks of
+// 2 × 4 entries: eight independent FMA chains in flight (enough to hide the
+// FMA latency; larger blocks spill registers in Go's code generator).
+func gemmStrided(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool) {
+	put := func(dst *float64, s float64) {
+		if acc {
+			*dst += s
+		} else {
+			*dst = s
+		}
+	}
+	av, si, sp := a.v, a.si, a.sp
+	i := 0
+	for ; i+2 <= m; i += 2 {
+		c0, c1 := c[i*ldc:i*ldc+n], c[(i+1)*ldc:(i+1)*ldc+n]
+		j := 0
+		for ; j+4 <= n; j += 4 {
+			var s00, s01, s02, s03, s10, s11, s12, s13 float64
+			o0, o1, ob := i*si, (i+1)*si, j
+			for range k {
+				x0, x1 := av[o0], av[o1]
+				bp := b[ob : ob+4 : ob+4]
+				y0, y1, y2, y3 := bp[0], bp[1], bp[2], bp[3]
+				s00 = math.FMA(x0, y0, s00)
+				s01 = math.FMA(x0, y1, s01)
+				s02 = math.FMA(x0, y2, s02)
+				s03 = math.FMA(x0, y3, s03)
+				s10 = math.FMA(x1, y0, s10)
+				s11 = math.FMA(x1, y1, s11)
+				s12 = math.FMA(x1, y2, s12)
+				s13 = math.FMA(x1, y3, s13)
+				o0, o1, ob = o0+sp, o1+sp, ob+ldb
+			}
+			put(&c0[j], s00)
+			put(&c0[j+1], s01)
+			put(&c0[j+2], s02)
+			put(&c0[j+3], s03)
+			put(&c1[j], s10)
+			put(&c1[j+1], s11)
+			put(&c1[j+2], s12)
+			put(&c1[j+3], s13)
+		}
+		for ; j < n; j++ {
 			var s0, s1 float64
-			for p := range k {
-				y := b[p*ldb+j]
-				s0 = math.FMA(a.at(i, p), y, s0)
-				s1 = math.FMA(a.at(i+1, p), y, s1)
+			o0, o1, ob := i*si, (i+1)*si, j
+			for range k {
+				y := b[ob]
+				s0 = math.FMA(av[o0], y, s0)
+				s1 = math.FMA(av[o1], y, s1)
+				o0, o1, ob = o0+sp, o1+sp, ob+ldb
 			}
 			put(&c0[j], s0)
 			put(&c1[j], s1)
@@ -126,8 +222,10 @@ func gemmGeneric(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int,
 	for ; i < m; i++ {
 		for j := range n {
 			var s float64
-			for p := range k {
-				s = math.FMA(a.at(i, p), b[p*ldb+j], s)
+			o, ob := i*si, j
+			for range k {
+				s = math.FMA(av[o], b[ob], s)
+				o, ob = o+sp, ob+ldb
 			}
 			put(&c[i*ldc+j], s)
 		}
