@@ -27,20 +27,22 @@ import (
 //
 //	t = iters nnz (a + b/(K+1)) (1 + T/(100 N)) + c nnz (1 + T/(4N)) + f flops
 //
-// with a = 1.7e-10 s, b = 5e-10 s, c = 2.5e-7 s and f = 1.8e-10 s, fitted to
-// single-core runs of this implementation (AMD EPYC, GOMAXPROCS=1; a and b
-// refitted for the AVX-512 panel kernels: 0.18 ms per iteration on the
-// Laplacian baseline, nnz = 868292, K = 16; the generic kernels are about
-// 7x slower per iteration).
+// with a = 4.2e-10 s, b = 1.2e-9 s, c = 2.5e-7 s and f = 1.8e-10 s, fitted to
+// single-core runs of this implementation (GOMAXPROCS=1; a and b for the
+// AVX2 panel kernels on an AMD EPYC Zen 3 core: about 0.45 ms per iteration
+// on the Laplacian baseline, nnz = 868292, K = 16, and 0.30 ms on the
+// Helmholtz one; the AVX-512 kernels took 0.18 ms on a Zen 5 core, and the
+// generic kernels are about 3.5x slower than the AVX2 ones).
 //
 // FBPINN and PINN (Adam): every step evaluates each network at each of its
 // points with the 1+2d jet channels, forward and backward, at a cost per
 // multiply-add of the networks (one hidden layer of width K for an FBPINN
 // subdomain network, two of width Width for the PINN) plus a fixed cost per
 // step. The constants are fitted to this implementation's measured time per
-// step at the three baselines (core/train's BenchmarkStep, one AMD EPYC Zen 4
-// core: FBPINN 0.15 ms on the oscillator, 17.4 ms on the Laplacian, 13.6 ms
-// on the Helmholtz problem; PINN [1,64,64,1] 3.1 ms on the oscillator).
+// step at the baselines with the AVX2 kernels (core/train's BenchmarkStep,
+// one AMD EPYC Zen 3 core: FBPINN 0.14 ms on the oscillator, 8.6-10 ms on
+// the Laplacian, 7.4 ms on the Helmholtz problem; PINN [d,64,64,1] 0.92-1.1
+// ms on the oscillator and 57-65 ms on the Laplacian's 6400 points).
 func Cost(s Spec) float64 {
 	const overhead = 0.05 // process start, result write
 	d := 1
@@ -65,8 +67,8 @@ func Cost(s Spec) float64 {
 	switch s.Model {
 	case ELM:
 		const (
-			a = 1.7e-10 // per nonzero and iteration (M and Mᵀ)
-			b = 5e-10   // per block row and iteration
+			a = 4.2e-10 // per nonzero and iteration (M and Mᵀ)
+			b = 1.2e-9  // per block row and iteration
 			c = 2.5e-7  // assembly, per nonzero
 			f = 1.8e-10 // dense SVD, per flop
 		)
@@ -86,8 +88,8 @@ func Cost(s Spec) float64 {
 		return sec + overhead
 	case FBPINN, PINN:
 		const (
-			fb   = 1.06e-9 // FBPINN, per point, network multiply-add and step
-			pinn = 9.0e-10 // PINN
+			fb   = 5.4e-10 // FBPINN, per point, network multiply-add and step
+			pinn = 4.0e-10 // PINN
 			step = 6.5e-5  // per step
 		)
 		ch := float64(1 + 2*d)

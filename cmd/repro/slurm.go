@@ -302,7 +302,7 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 		len(load), tot.runs, fmtDuration(float64(slices.Min(load))*costUnit), fmtDuration(mean),
 		fmtDuration(float64(slices.Max(load))*costUnit))
 	fmt.Fprintln(w, "Times are of one core. ESTIMATE is experiments.Cost, fitted to this implementation's measured")
-	fmt.Fprintln(w, "times on an AMD EPYC (Zen 4) core (LSQR runs, and Adam steps at the three baselines).")
+	fmt.Fprintln(w, "times on an AMD EPYC Zen 3 core with the AVX2 kernels (LSQR runs, and Adam steps at the baselines).")
 	fmt.Fprintln(w, "PAPER sums the paper's mean time of each row over the same runs, pro rata for a shorter")
 	fmt.Fprintln(w, "budget (JAX on one AMD EPYC 7742 core, kappa excluded). A run shared by several tables counts")
 	fmt.Fprintln(w, "in the first.")
