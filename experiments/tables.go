@@ -20,6 +20,11 @@ type Table struct {
 	// Quick is the table's part of the quick tier; nil leaves the table out
 	// of it.
 	Quick *Quick
+	// Seeds, if non-nil, replaces the seeds of every row in every tier (a
+	// selection's seeds, see Select); the κ run of an ELM row in the full
+	// tier is then kept only if Seeds holds KappaSeed. Nil keeps the tier's
+	// seeds (FullSeeds in the full tier, Quick's budgets in the quick tier).
+	Seeds []int
 }
 
 // Row is one row of a table.
@@ -147,11 +152,16 @@ func (t *Table) Runs(tier string, kappaCells int) ([]Run, error) {
 	var runs []Run
 	switch tier {
 	case Full:
+		seeds := FullSeeds
+		if t.Seeds != nil {
+			seeds = t.Seeds
+		}
+		kappa := t.Seeds == nil || slices.Contains(t.Seeds, KappaSeed)
 		for i, r := range t.Rows {
-			for _, seed := range FullSeeds {
+			for _, seed := range seeds {
 				runs = append(runs, Run{t, i, r.Spec(seed)})
 			}
-			if r.Model == ELM {
+			if r.Model == ELM && kappa {
 				runs = append(runs, Run{t, i, r.KappaSpec(kappaCells)})
 			}
 		}
@@ -165,7 +175,11 @@ func (t *Table) Runs(tier string, kappaCells int) ([]Run, error) {
 			if !ok || (q.Only != nil && !q.Only(r)) {
 				continue
 			}
-			for _, seed := range b.Seeds {
+			seeds := b.Seeds
+			if t.Seeds != nil {
+				seeds = t.Seeds
+			}
+			for _, seed := range seeds {
 				s := r.Spec(seed)
 				if b.Iters > 0 {
 					s.Iters = b.Iters
@@ -177,6 +191,22 @@ func (t *Table) Runs(tier string, kappaCells int) ([]Run, error) {
 		return nil, fmt.Errorf("unknown tier %q (want %s)", tier, strings.Join(Tiers, " or "))
 	}
 	return runs, nil
+}
+
+// InTier reports whether row r of t has runs in a tier: every row in the
+// full tier, the rows Quick keeps in the quick tier.
+func (t *Table) InTier(tier string, r Row) bool {
+	switch tier {
+	case Full:
+		return true
+	case QuickTier:
+		if t.Quick == nil {
+			return false
+		}
+		_, ok := t.Quick.Budgets[r.Model]
+		return ok && (t.Quick.Only == nil || t.Quick.Only(r))
+	}
+	return false
 }
 
 // Lookup returns the tables named in a comma-separated list; "all" (or "")

@@ -255,6 +255,11 @@ func (e *evidence) need(table string, keys ...string) ([]obs, *Outcome) {
 		o := missingRuns(describeMissing(missing)...)
 		return nil, &o
 	}
+	if len(rows) == 0 {
+		// A selection (repro report -model, -where) left these rows out.
+		o := missingRuns(fmt.Sprintf("%s (no %s rows selected)", table, strings.Join(keys, "/")))
+		return nil, &o
+	}
 	return rows, nil
 }
 

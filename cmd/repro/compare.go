@@ -18,9 +18,8 @@ import (
 //	$ repro compare -tier quick old-results new-results
 //	$ repro compare -tier quick -format md -fail-on worse old new
 func cmdCompare(args []string) error {
-	fs := newFlags("compare", "[-table LIST] [-tier T] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
-	list := fs.String("table", "all", "comma-separated table ids, or all")
-	tier := fs.String("tier", experiments.Full, "tier: full or quick")
+	fs := newFlags("compare", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
+	sf := addSelectFlags(fs)
 	alpha := fs.Float64("alpha", 0.05, "significance level of the U test: a change counts only if p < alpha")
 	threshold := fs.Float64("threshold", 1.10, "ratio of e_L1 medians beyond which a significant change counts")
 	timeThreshold := fs.Float64("time-threshold", 1.25, "ratio of time medians beyond which a significant change counts")
@@ -54,13 +53,13 @@ func cmdCompare(args []string) error {
 			return usagef("result directory %s is not a directory", d)
 		}
 	}
-	runs, err := expand(*list, *tier, 0)
+	tables, err := sf.selection()
 	if err != nil {
 		return err
 	}
-	tables, err := experiments.Lookup(*list)
+	runs, err := runsOf(tables, sf.tier, 0)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	sides := make([]map[string]*experiments.Result, 2)
 	for i, d := range dirs {
@@ -71,7 +70,7 @@ func cmdCompare(args []string) error {
 		warnBad("compare", bad)
 	}
 	opt := &reports.CompareOptions{Alpha: *alpha, Threshold: *threshold, TimeThreshold: *timeThreshold}
-	rows, err := reports.Compare(tables, *tier, sides[0], sides[1], opt)
+	rows, err := reports.Compare(tables, sf.tier, sides[0], sides[1], opt)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -52,24 +51,44 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// maxListValues caps how many values a list like -seeds may expand to: a
+// larger list is an input error, said before anything is expanded.
+const maxListValues = 10000
+
 // parseInts parses a list like "0,1,2", "0-4" or "0-2,7" of non-negative
-// integers.
+// integers into its distinct values in the order given. A list of more
+// than maxListValues values is refused before it is expanded, so that a
+// range like 0-99999999 costs nothing.
 func parseInts(what, s string) ([]int, error) {
-	var out []int
+	type span struct{ a, b int }
+	var spans []span
+	total := 0
 	for part := range strings.SplitSeq(s, ",") {
 		part = strings.TrimSpace(part)
 		lo, hi, isRange := strings.Cut(part, "-")
-		a, err1 := strconv.Atoi(lo)
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
 		b := a
 		var err2 error
 		if isRange {
-			b, err2 = strconv.Atoi(hi)
+			b, err2 = strconv.Atoi(strings.TrimSpace(hi))
 		}
-		if err1 != nil || err2 != nil || a < 0 || b < a {
+		if err1 != nil || err2 != nil || a < 0 || b < a || strings.HasPrefix(strings.TrimSpace(hi), "+") || strings.HasPrefix(strings.TrimSpace(lo), "+") {
 			return nil, usagef("bad %s list %q: want non-negative integers like 0,1,2 or 0-4", what, s)
 		}
-		for v := a; v <= b; v++ {
-			if !slices.Contains(out, v) {
+		// b-a+1 cannot overflow: 0 <= a <= b <= MaxInt.
+		if n := uint64(b - a); n >= maxListValues || total+int(n)+1 > maxListValues {
+			return nil, usagef("bad %s list %q: more than %d values", what, s, maxListValues)
+		}
+		total += b - a + 1
+		spans = append(spans, span{a, b})
+	}
+	out := make([]int, 0, total)
+	seen := make(map[int]bool, total)
+	for _, sp := range spans {
+		for k := 0; k <= sp.b-sp.a; k++ { // v++ up to b would overflow at MaxInt
+			v := sp.a + k
+			if !seen[v] {
+				seen[v] = true
 				out = append(out, v)
 			}
 		}

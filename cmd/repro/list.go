@@ -9,13 +9,17 @@ import (
 )
 
 func cmdList(args []string) error {
-	fs := newFlags("list", "[-tier T] [-results DIR]")
-	tier := fs.String("tier", experiments.Full, "tier: full or quick")
+	fs := newFlags("list", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR]")
+	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
-	runs, err := expand("all", *tier, 0)
+	tables, err := sf.selection()
+	if err != nil {
+		return err
+	}
+	runs, err := runsOf(tables, sf.tier, 0)
 	if err != nil {
 		return err
 	}
@@ -50,8 +54,13 @@ func cmdList(args []string) error {
 	}
 	fmt.Printf("numerics fingerprint: %s (DONE: results made with it; STALE: made by other numerics, run again by repro run)\n", experiments.Fingerprint())
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "TABLE\tPAPER LABEL\tROWS\tRUNS (%s)\tDONE\tSTALE\tTITLE\n", *tier)
-	for _, t := range experiments.Tables() {
+	fmt.Fprintf(w, "TABLE\tPAPER LABEL\tROWS\tRUNS (%s)\tDONE\tSTALE\tTITLE\n", sf.tier)
+	// Without a selection every table is listed, those without runs in the
+	// tier too; with one, the selected tables and rows.
+	if sf.tables == "all" && sf.models == "" && sf.where == "" {
+		tables = experiments.Tables()
+	}
+	for _, t := range tables {
 		c := counts[t.ID]
 		if c == nil {
 			c = &count{rows: len(t.Rows)}

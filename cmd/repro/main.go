@@ -3,23 +3,62 @@
 //
 // Usage:
 //
-//	repro list   [-tier T] [-results DIR]
-//	repro run    [-table LIST] [-tier T] [-jobs N] [-seeds LIST] [-results DIR] [-kappa-cells N] [-shard i/n]
-//	repro report [-table LIST] [-tier T] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf]
+//	repro list   [selection] [-results DIR]
+//	repro run    [selection] [-jobs N] [-results DIR] [-kappa-cells N] [-shard i/n]
+//	repro report [selection] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf]
 //	repro solve  -problem P -model M [flags] [-json]
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
-//	repro compare [-table LIST] [-tier T] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
+//	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
 // results directory, named by a hash of everything that determines it, so
 // that finished runs are never repeated and results are only ever added.
 //
+// # Selection
+//
+// list, run, report, compare and slurm choose their runs with the same
+// flags (the selection):
+//
+//	-table LIST      comma-separated table ids, or "all" (default all)
+//	-tier T          full (paper-faithful) or quick (default full)
+//	-model LIST      only the rows of these models: elm, fbpinn, pinn (default all)
+//	-where EXPR      only the rows whose parameters match EXPR (default all)
+//	-seeds LIST      the seeds of every selected row, replacing the tier's
+//	                 (default: the tier's: 0-4 in the full tier, the quick
+//	                 tier's per model)
+//
+// EXPR is clauses key=v1,v2 joined by ";": a row matches if, for every
+// clause, its value of key is one of the clause's values (numbers compare as
+// numbers). The keys are problem (oscillator, laplace, helmholtz), param
+// (the problem's ω0, n_ω or ω), J (subdomains per dimension of the finest
+// level), L (levels), K, width (the PINN's; 0 for the other models), R,
+// delta, and row (the row's index in its table, from 0):
+//
+//	$ repro run -table osc-K -model elm,fbpinn -where 'K=8,16'
+//	$ repro run -table laplace-scaling -where 'L=3;param=1,2'
+//	$ repro list -table laplace-J -where J=4
+//
+// -seeds LIST is a list like 0,1,2, 0-4 or 0-2,7 of at most 10000 seeds; it
+// may name seeds beyond the tier's, which are run, stored and reported like
+// the tier's (the report's statistics are then over the seeds given). The
+// κ(M) run of an ELM-FBPINN row in the full tier (seed 5) is part of the
+// selection when -seeds is not given or includes 5:
+//
+//	$ repro run -tier quick -table osc-baseline -model elm -seeds 5-9
+//	$ repro report -tier quick -table osc-baseline -model elm -seeds 0-9
+//
+// A selection that matches no run is bad input: the one-line message names
+// the filter that emptied it and the values available there ("-where K=7
+// matches no run of tables osc-K in the full tier (available: K=2, K=4,
+// ...)"). A table with no runs in the tier (laplace-K in the quick tier)
+// adds none, and a report says the tier skips it.
+//
 // # list
 //
-// Lists the tables, their paper labels, and how many of each tier's runs are
-// done (made by this binary's numerics) and stale (made by other numerics:
+// Lists the tables, their paper labels, and how many of the selected runs
+// are done (made by this binary's numerics) and stale (made by other numerics:
 // an older binary or a changed kernel; run computes them again), after the
 // binary's numerics fingerprint (experiments.Fingerprint):
 //
@@ -49,13 +88,11 @@
 //
 // Flags:
 //
-//	-table LIST      comma-separated table ids, or "all" (default all)
-//	-tier T          full (paper-faithful) or quick (default full)
+//	-table, -tier, -model, -where, -seeds   the selection (see Selection)
 //	-jobs N          runs at once (default: the number of usable cores; more is refused)
 //	-oversubscribe   allow -jobs above the usable cores (the CPU affinity count);
 //	                 the results record contended: true and reports leave their
 //	                 times out of speed ratios, saying so in a note
-//	-seeds LIST      run only these seeds of the tier, e.g. 0,1 or 0-2
 //	-results DIR     result directory (default results)
 //	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000)
 //	-pin=false       do not pin children (for schedulers that bind cores themselves)
@@ -107,8 +144,8 @@
 //
 // Flags:
 //
-//	-table LIST      tables to report (default all)
-//	-tier T          full or quick (default full)
+//	-table, -tier, -model, -where, -seeds   the selection (see Selection):
+//	                 the tables show the selected rows, over the selected seeds
 //	-results DIR     result directory (default results)
 //	-out DIR         output directory (default report)
 //	-format LIST     any of md, latex, csv, png, pdf (default all)
@@ -132,7 +169,7 @@
 //
 // Writes a Slurm job array that runs the tables in shards on a cluster, and
 // a report job that runs after it. It takes the flags of run that choose the
-// runs (-table, -tier, -seeds, -results, -kappa-cells) and writes three
+// runs (the selection, -results, -kappa-cells) and writes three
 // files:
 //
 //	job.sbatch          the array, --array=0-(N-1), one task per shard, each
@@ -213,8 +250,7 @@
 //
 // Flags (before or after the directories):
 //
-//	-table LIST       tables to compare (default all)
-//	-tier T           full or quick (default full)
+//	-table, -tier, -model, -where, -seeds   the selection (see Selection)
 //	-alpha A          significance level (default 0.05)
 //	-threshold R      e_L1 median ratio that counts (default 1.10)
 //	-time-threshold R time median ratio that counts (default 1.25)

@@ -21,9 +21,8 @@ import (
 //	$ repro report -tier quick -out report
 //	$ repro report -table osc-K -format md,png -out /tmp/r
 func cmdReport(args []string) error {
-	fs := newFlags("report", "[-table LIST] [-tier T] [-results DIR] [-out DIR] [-format LIST] [-solutions=false]")
-	list := fs.String("table", "all", "comma-separated table ids, or all")
-	tier := fs.String("tier", experiments.Full, "tier: full or quick")
+	fs := newFlags("report", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR] [-out DIR] [-format LIST] [-solutions=false]")
+	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory")
 	out := fs.String("out", "report", "output directory")
 	formats := fs.String("format", "md,latex,csv,png,pdf", "comma-separated output formats: md, latex, csv, png, pdf")
@@ -37,13 +36,16 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return usageError{"-format: " + err.Error()}
 	}
-	runs, err := expand(*list, *tier, *cells)
+	if *cells < 0 {
+		return usagef("-kappa-cells %d must not be negative", *cells)
+	}
+	tables, err := sf.selection()
 	if err != nil {
 		return err
 	}
-	tables, err := experiments.Lookup(*list)
+	runs, err := runsOf(tables, sf.tier, *cells)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	results, bad, err := experiments.LoadAll(*dir, runs)
 	if err != nil {
@@ -54,7 +56,7 @@ func cmdReport(args []string) error {
 		return err
 	}
 	b, err := reports.Report(*out, tables, results, &reports.Options{
-		Tier:        *tier,
+		Tier:        sf.tier,
 		Formats:     fmts,
 		NoSolutions: !*solutions,
 		Provenance: reports.Provenance{

@@ -303,15 +303,8 @@ func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin, 
 	return <-errc
 }
 
-// expand returns the runs of the named tables for a tier.
-func expand(list, tier string, cells int) ([]experiments.Run, error) {
-	if !slices.Contains(experiments.Tiers, tier) {
-		return nil, usagef("unknown tier %q: want full or quick", tier)
-	}
-	tables, err := experiments.Lookup(list)
-	if err != nil {
-		return nil, usageError{err.Error()}
-	}
+// runsOf returns the runs of tables in a tier.
+func runsOf(tables []*experiments.Table, tier string, cells int) ([]experiments.Run, error) {
 	var runs []experiments.Run
 	for _, t := range tables {
 		rs, err := t.Runs(tier, cells)
@@ -330,17 +323,78 @@ func ignoreHelp(err error) error {
 	return err
 }
 
+// selectFlags are the flags that select tables, rows and seeds, shared by
+// run, list, report and slurm.
+type selectFlags struct {
+	tables, tier, models, where, seeds string
+}
+
+func addSelectFlags(fs *flag.FlagSet) *selectFlags {
+	f := new(selectFlags)
+	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all")
+	fs.StringVar(&f.tier, "tier", experiments.Full, "tier: full or quick")
+	fs.StringVar(&f.models, "model", "", "only the rows of these models: comma-separated elm, fbpinn, pinn (default all)")
+	fs.StringVar(&f.where, "where", "", "only the rows whose parameters match, e.g. 'K=8,16;J=4' (keys: "+strings.Join(experiments.WhereKeys, ", ")+")")
+	fs.StringVar(&f.seeds, "seeds", "", "the seeds of every selected row, replacing the tier's, e.g. 0,1, 0-2 or 5-9 (default: the tier's)")
+	return f
+}
+
+// selection returns the selected tables (copies that keep the selected rows
+// with the selected seeds). A selection that matches no run is a usage
+// error naming the values available.
+func (f *selectFlags) selection() ([]*experiments.Table, error) {
+	if !slices.Contains(experiments.Tiers, f.tier) {
+		return nil, usagef("unknown tier %q: want full or quick", f.tier)
+	}
+	tables, err := experiments.Lookup(f.tables)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	var sel experiments.Selection
+	if f.models != "" {
+		for m := range strings.SplitSeq(f.models, ",") {
+			sel.Models = append(sel.Models, strings.TrimSpace(m))
+		}
+	}
+	if sel.Where, err = experiments.ParseWhere(f.where); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if f.seeds != "" {
+		if sel.Seeds, err = parseInts("seed", f.seeds); err != nil {
+			return nil, err
+		}
+	}
+	out, err := experiments.Select(tables, f.tier, sel)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return out, nil
+}
+
+// args returns the flags that repeat this selection on a command line.
+func (f *selectFlags) args() []string {
+	a := []string{"-table", f.tables, "-tier", f.tier}
+	if f.models != "" {
+		a = append(a, "-model", f.models)
+	}
+	if f.where != "" {
+		a = append(a, "-where", f.where)
+	}
+	if f.seeds != "" {
+		a = append(a, "-seeds", f.seeds)
+	}
+	return a
+}
+
 // runFlags are the flags that choose the runs, shared by run and slurm.
 type runFlags struct {
-	tables, tier, seeds, dir string
-	cells                    int
+	*selectFlags
+	dir   string
+	cells int
 }
 
 func addRunFlags(fs *flag.FlagSet) *runFlags {
-	f := new(runFlags)
-	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all")
-	fs.StringVar(&f.tier, "tier", experiments.Full, "tier: full or quick")
-	fs.StringVar(&f.seeds, "seeds", "", "run only these seeds of the tier, e.g. 0,1 or 0-2")
+	f := &runFlags{selectFlags: addSelectFlags(fs)}
 	fs.StringVar(&f.dir, "results", "results", "result directory")
 	fs.IntVar(&f.cells, "kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	return f
@@ -355,21 +409,18 @@ type runPlan struct {
 	specs []experiments.Spec
 }
 
-// plan expands the tables into their distinct runs.
+// plan expands the selected tables into their distinct runs.
 func (f *runFlags) plan() (*runPlan, error) {
 	if f.cells < 0 {
 		return nil, usagef("-kappa-cells %d must not be negative", f.cells)
 	}
-	runs, err := expand(f.tables, f.tier, f.cells)
+	tables, err := f.selection()
 	if err != nil {
 		return nil, err
 	}
-	if f.seeds != "" {
-		keep, err := parseInts("seed", f.seeds)
-		if err != nil {
-			return nil, err
-		}
-		runs = slices.DeleteFunc(runs, func(r experiments.Run) bool { return !slices.Contains(keep, r.Spec.Seed) })
+	runs, err := runsOf(tables, f.tier, f.cells)
+	if err != nil {
+		return nil, err
 	}
 	p := new(runPlan)
 	seen := map[string]bool{}

@@ -18,7 +18,7 @@ import (
 // tierSpecs returns the distinct specs of every table in a tier.
 func tierSpecs(t *testing.T, tier string) []experiments.Spec {
 	t.Helper()
-	f := &runFlags{tables: "all", tier: tier, cells: experiments.DefaultKappaCells}
+	f := &runFlags{selectFlags: &selectFlags{tables: "all", tier: tier}, cells: experiments.DefaultKappaCells}
 	p, err := f.plan()
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +272,7 @@ func TestSlurmScripts(t *testing.T) {
 		}},
 		{"report", report, []string{
 			"#SBATCH --cpus-per-task=1\n", "#SBATCH --partition=short\n", "#SBATCH --account=proj42\n",
-			" report -table osc-K,osc-J -tier full -kappa-cells 4000000 -results " + res + " -out " + rep + "\n",
+			" report -table osc-K,osc-J -tier full -kappa-cells 4000000 -results " + res + " -out " + rep + " -seeds 0-2\n",
 		}},
 		{"submit", submit, []string{
 			"array=$(sbatch --parsable \"$@\" " + out + ")\n",

@@ -37,7 +37,7 @@ type slurmFlags struct {
 }
 
 func cmdSlurm(args []string) error {
-	fs := newFlags("slurm", "[-table LIST] [-tier T] [-seeds LIST] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]")
+	fs := newFlags("slurm", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]")
 	f := slurmFlags{run: addRunFlags(fs)}
 	fs.IntVar(&f.shards, "shards", 0, "array tasks (0: about one estimated core-hour each)")
 	fs.StringVar(&f.out, "out", "repro.sbatch", "the array's sbatch script; the report job and the submit script go beside it")
@@ -79,10 +79,7 @@ func cmdSlurm(args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(p.specs) == 0 {
-		if f.run.seeds != "" {
-			return usagef("the tables %q have no runs of seeds %s in the %s tier", f.run.tables, f.run.seeds, f.run.tier)
-		}
+	if len(p.specs) == 0 { // Select refuses an empty selection; kept as a guard
 		return usagef("the tables %q have no runs in the %s tier", f.run.tables, f.run.tier)
 	}
 	var total float64
@@ -178,14 +175,13 @@ func (f *slurmFlags) write(p *runPlan, n int, total, maxLoad float64) error {
 		}
 	}
 
-	sel := []string{"-table", f.run.tables, "-tier", f.run.tier, "-results", results,
-		"-kappa-cells", fmt.Sprint(f.run.cells)}
-	runArgs := slices.Clone(sel)
-	if f.run.seeds != "" {
-		runArgs = append(runArgs, "-seeds", f.run.seeds)
-	}
-	runArgs = append(runArgs, "-jobs", "1")
+	// -table and -tier, then the rest of the selection (-model, -where,
+	// -seeds) after the paths.
+	sel := f.run.args()
+	runArgs := append(slices.Clone(sel[:4]), "-results", results, "-kappa-cells", fmt.Sprint(f.run.cells))
+	runArgs = append(append(runArgs, sel[4:]...), "-jobs", "1")
 	reportArgs := append(slices.Clone(sel[:4]), "-kappa-cells", fmt.Sprint(f.run.cells), "-results", results, "-out", report)
+	reportArgs = append(reportArgs, sel[4:]...)
 
 	header := func(b *strings.Builder, name, limit, output string) {
 		fmt.Fprintf(b, "#SBATCH --job-name=%s\n", name)
