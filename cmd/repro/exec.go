@@ -17,16 +17,27 @@ import (
 func cmdExec(args []string) error {
 	fs := newFlags("exec", "-results DIR < spec.json  (internal: one run of 'repro run')")
 	dir := fs.String("results", "results", "result directory")
+	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	b, err := io.ReadAll(os.Stdin)
+	limit, why, err := memLimit(*maxMem)
+	if err != nil {
+		return err
+	}
+	b, err := io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
 	if err != nil {
 		return err
 	}
 	var s experiments.Spec
 	if err := json.Unmarshal(b, &s); err != nil {
 		return usagef("bad spec on standard input: %v", err)
+	}
+	if err := s.Validate(); err != nil {
+		return usagef("bad spec on standard input: %v", err)
+	}
+	if err := checkMemory(s, limit, why); err != nil {
+		return err
 	}
 	start := time.Now()
 	res, err := experiments.Execute(s)

@@ -4,9 +4,9 @@
 // Usage:
 //
 //	repro list   [selection] [-results DIR]
-//	repro run    [selection] [-jobs N] [-results DIR] [-kappa-cells N] [-shard i/n]
+//	repro run    [selection] [-jobs N] [-results DIR] [-kappa-cells N] [-shard i/n] [-max-mem SIZE]
 //	repro report [selection] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf]
-//	repro solve  -problem P -model M [flags] [-json]
+//	repro solve  -problem P -model M [flags] [-max-mem SIZE] [-json]
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
 //	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
@@ -97,6 +97,7 @@
 //	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000)
 //	-pin=false       do not pin children (for schedulers that bind cores themselves)
 //	-shard i/n       run only shard i (0 <= i < n) of the runs, e.g. 0/4
+//	-max-mem SIZE    refuse runs estimated above SIZE (see Memory below)
 //
 // With -shard i/n the runs the flags name are split into n shards and only
 // shard i runs. The split is deterministic and depends only on the set of
@@ -164,6 +165,24 @@
 // error over the recorded history), eL1_final, time_s (wall time of assembly
 // and solve), rows, cols, nnz, and kappa when -cond is given (or kappa_note
 // when it was not computed), plus the full result under "result".
+//
+// # Memory
+//
+// solve, run and its children (exec) estimate the memory of each
+// configuration from its sizes before allocating anything
+// (experiments.Memory: the ELM-FBPINN's block-sparse M of rows × (K+1) ×
+// subdomains per point, its test matrix, the dense M when κ is computed; the
+// network activations of the FBPINN and PINN, points × jet channels × width;
+// the PINN's width² parameters), and refuse one above -max-mem with one line
+// that gives the estimate and exit status 2. SIZE is bytes or a number with
+// K, M, G or T (binary: 8G is 8 GiB); the default is 3/4 of the physical
+// memory (MemTotal in /proc/meminfo; no limit where that cannot be read).
+// The limit is per run: run checks every run of the selection before it
+// starts any, and passes -max-mem on to its children. A size that no run
+// could index (a -width of 2000000000, a -J of 10^12) is bad input as well:
+//
+//	$ repro solve -problem laplace -model elm -J 5000
+//	repro solve: laplace/elm param=4 J=5000 K=16 iters=15000 seed=0 needs an estimated 4.72 TiB of memory, above the limit of 17.7 GiB (3/4 of the 23.5 GiB of physical memory; set it with -max-mem)
 //
 // # slurm
 //

@@ -30,6 +30,7 @@ func cmdRun(args []string) error {
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")
 	oversubscribe := fs.Bool("oversubscribe", false, "allow -jobs above the usable cores; the results record contended: true and reports leave their times out of speed ratios")
 	shardFlag := fs.String("shard", "", "run only shard i of n of the runs, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)")
+	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
@@ -50,6 +51,25 @@ func cmdRun(args []string) error {
 	p, err := f.plan()
 	if err != nil {
 		return err
+	}
+	// Every run must fit in memory before any starts; the limit is per run
+	// (each child checks it again).
+	limit, why, err := memLimit(*maxMem)
+	if err != nil {
+		return err
+	}
+	var tooBig []error
+	for _, s := range p.specs {
+		if err := checkMemory(s, limit, why); err != nil {
+			tooBig = append(tooBig, err)
+		}
+	}
+	if len(tooBig) > 0 {
+		more := ""
+		if len(tooBig) > 1 {
+			more = fmt.Sprintf(" (and %d more runs; narrow the selection with -where or -model)", len(tooBig)-1)
+		}
+		return usagef("%v%s", tooBig[0], more)
 	}
 	if err := checkWritable(f.dir); err != nil {
 		return err
@@ -187,7 +207,7 @@ func cmdRun(args []string) error {
 			// A runner killed while its child was writing leaves a
 			// temporary file, named with the writer's pid.
 			experiments.RemoveTemps(f.dir, s.Key())
-			err = runChild(exe, s, f.dir, commit, cpu, *pin, contended)
+			err = runChild(exe, s, f.dir, commit, *maxMem, cpu, *pin, contended)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -262,7 +282,7 @@ feed:
 // pinned. The thread is never unlocked, so it exits with the goroutine and
 // its mask does not leak back into the runner. If the runner dies, the child
 // is killed (Pdeathsig) and leaves no result.
-func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin, contended bool) error {
+func runChild(exe string, s experiments.Spec, dir, commit, maxMem string, cpu int, pin, contended bool) error {
 	spec, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -278,7 +298,11 @@ func runChild(exe string, s experiments.Spec, dir, commit string, cpu int, pin, 
 				return
 			}
 		}
-		cmd := exec.Command(exe, "exec", "-results", dir)
+		args := []string{"exec", "-results", dir}
+		if maxMem != "" {
+			args = append(args, "-max-mem", maxMem)
+		}
+		cmd := exec.Command(exe, args...)
 		cmd.Stdin = bytes.NewReader(spec)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

@@ -36,6 +36,7 @@ func cmdSolve(args []string) error {
 	cond := fs.Bool("cond", false, "also compute kappa(M) by a dense SVD")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
@@ -99,6 +100,13 @@ func cmdSolve(args []string) error {
 	}
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}
+	}
+	limit, why, err := memLimit(*maxMem)
+	if err != nil {
+		return err
+	}
+	if err := checkMemory(s, limit, why); err != nil {
+		return err
 	}
 
 	start := time.Now()
