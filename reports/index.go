@@ -187,7 +187,7 @@ func figureLink(e FigureEntry) string {
 func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 	bw := bufio.NewWriter(w)
 	tables := b.reportedTables()
-	fmt.Fprintf(bw, "# Reproduction report, tier `%s`\n\n", b.Tier)
+	fmt.Fprintf(bw, "# Reproduction report, tier %s\n\n", codeSpan(b.Tier))
 	fmt.Fprintf(bw, "Reproduces *%s* (Anderson, Dolean, Moseley, Pestana) from cached results: "+
 		"every table with its figures, our numbers beside the paper's, and the paper's qualitative summary recomputed.\n\n", paperTitle)
 
@@ -200,10 +200,10 @@ func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 	}
 	fmt.Fprintf(bw, "| | |\n|:--|:--|\n")
 	fmt.Fprintf(bw, "| report written | %s |\n", date)
-	fmt.Fprintf(bw, "| by commit | `%s` |\n", orUnknown(pv.Commit))
-	fmt.Fprintf(bw, "| Go | %s |\n", orUnknown(pv.GoVersion))
+	fmt.Fprintf(bw, "| by commit | %s |\n", codeSpan(orUnknown(pv.Commit)))
+	fmt.Fprintf(bw, "| Go | %s |\n", escapeMarkdown(orUnknown(pv.GoVersion)))
 	fmt.Fprintf(bw, "| CPU | %s |\n", escapeMarkdown(orUnknown(pv.CPU)))
-	fmt.Fprintf(bw, "| tier | `%s` |\n", b.Tier)
+	fmt.Fprintf(bw, "| tier | %s |\n", codeSpan(b.Tier))
 	for _, g := range tierRuns(tables, b.Tier) {
 		fmt.Fprintf(bw, "| %s runs | %s, %d %s: %s |\n", g.model, seedWord(g.seeds), g.iters, stepWord(g.model),
 			strings.Join(g.tables, ", "))
@@ -217,8 +217,8 @@ func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 		fmt.Fprintf(bw, " (%d without a record of where)", rp.withoutEnv)
 	}
 	fmt.Fprintf(bw, " |\n")
-	fmt.Fprintf(bw, "| results' commits | %s |\n", orNone(rp.commits))
-	fmt.Fprintf(bw, "| results' Go | %s |\n", orNone(rp.gos))
+	fmt.Fprintf(bw, "| results' commits | %s |\n", escapeMarkdown(orNone(rp.commits)))
+	fmt.Fprintf(bw, "| results' Go | %s |\n", escapeMarkdown(orNone(rp.gos)))
 	fmt.Fprintf(bw, "| results' CPUs | %s |\n", escapeMarkdown(orNone(rp.cpus)))
 	fmt.Fprintf(bw, "\nThe paper's timings are from one AMD EPYC 7742 core (JAX + SciPy); ours from one pinned core "+
 		"(each run in its own process with GOMAXPROCS=1). Compare times as ratios.\n\n")
@@ -232,7 +232,7 @@ func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 		s := tr.Summary
 		paper := "figure"
 		if s.Paper != "" {
-			paper = "`" + s.Paper + "`"
+			paper = codeSpan(s.Paper)
 		}
 		var figs []string
 		for _, f := range tr.Figures {
@@ -274,7 +274,7 @@ func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 				files = append(files, fmt.Sprintf("[%s](%s)", f, f))
 			}
 		}
-		fmt.Fprintf(bw, "`%s`: %d match, %d close, %d off of %d rows in the tier", t.ID, s.Match, s.Close, s.Off, s.InTier)
+		fmt.Fprintf(bw, "%s: %d match, %d close, %d off of %d rows in the tier", codeSpan(t.ID), s.Match, s.Close, s.Off, s.InTier)
 		if len(files) > 0 {
 			fmt.Fprintf(bw, " · %s", strings.Join(files, " · "))
 		}
@@ -358,18 +358,18 @@ func anchor(t *experiments.Table) string {
 
 func writeFigureMarkdown(w io.Writer, f FigureEntry) {
 	if !f.Written() {
-		fmt.Fprintf(w, "*Figure `%s` (%s): %s*\n\n", f.Name, f.Caption, strings.TrimSpace(f.Note))
+		fmt.Fprintf(w, "*Figure %s (%s): %s*\n\n", codeSpan(f.Name), escapeMarkdown(f.Caption), escapeMarkdown(strings.TrimSpace(f.Note)))
 		return
 	}
 	link := figureLink(f)
-	fmt.Fprintf(w, "![%s](%s)\n\n", f.Caption, filepath.ToSlash(link))
+	fmt.Fprintf(w, "![%s](%s)\n\n", escapeMarkdown(f.Caption), filepath.ToSlash(link))
 	var alt []string
 	for _, x := range f.Files {
 		alt = append(alt, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(filepath.Ext(x), "."), filepath.ToSlash(x)))
 	}
-	fmt.Fprintf(w, "*Figure `%s`: %s (%s).", f.Name, f.Caption, strings.Join(alt, ", "))
+	fmt.Fprintf(w, "*Figure %s: %s (%s).", codeSpan(f.Name), escapeMarkdown(f.Caption), strings.Join(alt, ", "))
 	if f.Note != "" {
-		fmt.Fprintf(w, " %s", f.Note)
+		fmt.Fprintf(w, " %s", escapeMarkdown(f.Note))
 	}
 	fmt.Fprintf(w, "*\n\n")
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -27,9 +29,63 @@ var markdownStyle = style{
 	},
 }
 
-// escapeMarkdown keeps plain text from being read as table syntax or
-// emphasis.
-var escapeMarkdown = strings.NewReplacer(`|`, `\|`, `*`, `\*`, "`", "\\`", "\n", " ").Replace
+// mdSpecial are the characters escapeMarkdown puts a backslash before: the
+// table's cell separator, emphasis and strike-through, code spans, HTML
+// tags and entities, links, and the backslash itself.
+const mdSpecial = "\\|*_`<>[]&~"
+
+// escapeMarkdown makes plain text safe in a Markdown line or table cell
+// (GitHub Markdown): every character of mdSpecial is backslash-escaped, so
+// it shows as itself; line breaks and tabs become spaces, and other control
+// characters (and invalid UTF-8) "?", so a value stays on its line.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r):
+			b.WriteByte('?')
+		case strings.ContainsRune(mdSpecial, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// codeSpan writes s as a Markdown code span that shows it verbatim: the
+// fence is one backtick more than the longest run of backticks in s (with
+// a space inside when s starts or ends with one), "|" is escaped for table
+// cells, and control characters become "?" as in escapeMarkdown.
+func codeSpan(s string) string {
+	var b strings.Builder
+	run, longest := 0, 0
+	for _, r := range s {
+		switch {
+		case r == '`':
+			run++
+			longest = max(longest, run)
+			b.WriteRune(r)
+			continue
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r):
+			b.WriteByte('?')
+		case r == '|':
+			b.WriteString(`\|`)
+		default:
+			b.WriteRune(r)
+		}
+		run = 0
+	}
+	body := b.String()
+	if strings.HasPrefix(body, "`") || strings.HasSuffix(body, "`") {
+		body = " " + body + " "
+	}
+	fence := strings.Repeat("`", longest+1)
+	return fence + body + fence
+}
 
 // Markdown renders one table for a tier as GitHub Markdown: a header, the
 // table of our statistics beside the paper's, the notes that explain every
@@ -54,10 +110,10 @@ func writeMarkdown(w io.Writer, t *experiments.Table, tier string, rows []RowSta
 	}
 	paper := "none (the paper shows these results as a figure)"
 	if t.Paper != "" {
-		paper = "`" + t.Paper + "`"
+		paper = codeSpan(t.Paper)
 	}
-	fmt.Fprintf(bw, "Paper table: %s · table: `%s` · tier: `%s` (%d seeds per row)\n\n",
-		paper, t.ID, tier, tierSeeds(rows))
+	fmt.Fprintf(bw, "Paper table: %s · table: %s · tier: %s (%d seeds per row)\n\n",
+		paper, codeSpan(t.ID), codeSpan(tier), tierSeeds(rows))
 
 	header := []string{"Model", "(" + c.paramHeader(rows) + ", J)", "(h, K)", "δ"}
 	if withR {

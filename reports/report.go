@@ -157,6 +157,16 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		o = &Options{}
 	}
 	tier := o.tier()
+	for _, t := range tables {
+		// Table ids name files and LaTeX \input paths, which cannot be
+		// escaped: only plain names are written.
+		if !safeID(t.ID) {
+			return nil, fmt.Errorf("reports: table id %q: want letters, digits, '.', '_' or '-', not first '.' or '-'", t.ID)
+		}
+	}
+	if !safeID(tier) {
+		return nil, fmt.Errorf("reports: tier %q: want letters, digits, '.', '_' or '-'", tier)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -439,3 +449,18 @@ const standaloneTeX = `% A minimal document around report.tex: pdflatex report-s
 \input{report.tex}
 \end{document}
 `
+
+// safeID reports whether s is a plain name that is safe as a file name, in
+// a LaTeX \input path and in Markdown link targets: ASCII letters, digits,
+// '.', '_' and '-', not starting with '.' or '-'.
+func safeID(s string) bool {
+	if s == "" || s[0] == '.' || s[0] == '-' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

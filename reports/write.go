@@ -87,7 +87,7 @@ func Write(dir string, tier string, tables []*experiments.Table, results map[str
 // SummaryMarkdown renders the summary as the Markdown of SUMMARY.md.
 func SummaryMarkdown(w io.Writer, tier string, sum *Summary) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# Reproduction summary, tier `%s`\n\n", tier)
+	fmt.Fprintf(bw, "# Reproduction summary, tier %s\n\n", codeSpan(tier))
 	header := []string{"Table", "Paper", "Rows", "In tier", "All seeds", "Match", "Close", "Off",
 		"No paper row", "Shortened", "Seeds missing"}
 	tb := newMarkdownTable(bw, len(header), 2)
@@ -96,7 +96,7 @@ func SummaryMarkdown(w io.Writer, tier string, sum *Summary) error {
 	for _, t := range sum.Tables {
 		paper := "—"
 		if t.Paper != "" {
-			paper = "`" + t.Paper + "`"
+			paper = codeSpan(t.Paper)
 		}
 		if err := tb.Append([]string{
 			fmt.Sprintf("[%s](%s.md)", t.ID, t.ID), paper,

@@ -136,7 +136,14 @@
 // (PNG and PDF) under figures/: convergence with a min-max band over seeds
 // and final error against the swept parameter per table, the solutions, the
 // random basis functions, the sparsity of M and the weight-scaling figure.
-// A figure whose runs are missing is skipped with a note. Results made by
+// A figure whose runs are missing is skipped with a note. Every text that
+// comes from outside the program (the results' commit, Go version, CPU and
+// host, the CPU of the machine, captions and notes) is escaped: in Markdown
+// \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces, and
+// values such as commits are code spans fenced to show any backtick; LaTeX
+// escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and writes
+// other non-ASCII characters as "?". Table ids, which name files, must be
+// plain names. Results made by
 // different numerics (fingerprints) are refused, naming them, unless
 // -allow-mixed is given.
 //
@@ -199,7 +206,10 @@
 //	                    job with --dependency=afterany:<array job id>
 //
 // Paths (the binary, -results, -report-out, the logs) are made absolute:
-// they must be on a filesystem every node sees. Logs go to slurm-logs/
+// they must be on a filesystem every node sees. Every value that goes into
+// the scripts is shell-quoted, and a value with a control character (a line
+// break, a tab, an escape) in any flag is refused with one line: it could
+// end a comment or a #SBATCH line and run the rest as a command. Logs go to slurm-logs/
 // beside the script, one per task (%x-%A_%a.out).
 //
 //	$ repro slurm -tier full -shards 64 -partition short -account proj42 -out paper.sbatch

@@ -315,11 +315,25 @@ func TestSlurmBadInput(t *testing.T) {
 		{[]string{"slurm", "-table", "nope"}, "unknown table"},
 		{[]string{"slurm", "-tier", "medium"}, "unknown tier"},
 		{[]string{"slurm", "-seeds", "3-1"}, "bad seed list"},
+		// A control character in any value: one line, nothing written.
+		{[]string{"slurm", "-results", "res\nrm -rf ~"}, "-results \"res\\nrm -rf ~\": control characters"},
+		{[]string{"slurm", "-report-out", "rep\r\nx"}, "-report-out"},
+		{[]string{"slurm", "-logs", "logs\x1b[2J"}, "-logs"},
+		{[]string{"slurm", "-out", "job\n.sbatch"}, "-out"},
+		{[]string{"slurm", "-repro", "/bin/repro\nid"}, "-repro"},
+		{[]string{"slurm", "-table", "osc-K\nid"}, "-table"},
+		{[]string{"slurm", "-where", "K=8\nid"}, "-where"},
+		{[]string{"slurm", "-seeds", "0\t1"}, "-seeds"},
+		{[]string{"slurm", "-name", "a\x7fb"}, "-name"},
+		{[]string{"slurm", "-results", "res\xff"}, "-results"},
 	}
 	for i, tc := range cases {
 		dir := t.TempDir()
-		args := append(slices.Clone(tc.args), "-results", filepath.Join(dir, "results"))
-		if tc.args[0] == "slurm" {
+		args := slices.Clone(tc.args)
+		if !slices.Contains(args, "-results") {
+			args = append(args, "-results", filepath.Join(dir, "results"))
+		}
+		if tc.args[0] == "slurm" && !slices.Contains(args, "-out") {
 			args = append(args, "-out", filepath.Join(dir, "job.sbatch"))
 		}
 		checkUsageError(t, fmt.Sprintf("case %d (%v)", i, tc.args), dir, tc.want, args...)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"unicode"
+	"unicode/utf8"
 
 	"elmfbpinn/experiments"
 )
@@ -52,6 +55,17 @@ func cmdSlurm(args []string) error {
 	fs.BoolVar(&f.plan, "plan", false, "print the estimated cost per table and per shard; write nothing")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
+	}
+	// Every value may end up in a script (a path, a comment, an argument):
+	// a line break would end the line and run the rest as a command.
+	var bad error
+	fs.Visit(func(fl *flag.Flag) {
+		if v := fl.Value.String(); bad == nil && hasControl(v) {
+			bad = usagef("-%s %q: control characters (line breaks, tabs, escapes) cannot go into the job scripts", fl.Name, v)
+		}
+	})
+	if bad != nil {
+		return bad
 	}
 	if f.shards < 0 {
 		return usagef("-shards %d: want a positive number (or 0 to choose)", f.shards)
@@ -162,8 +176,13 @@ func (f *slurmFlags) write(p *runPlan, n int, total, maxLoad float64) error {
 	if exe, err = abs(exe); err != nil {
 		return err
 	}
+	for _, p := range []string{exe, results, report, out} {
+		if hasControl(p) {
+			return fmt.Errorf("%q: control characters (line breaks, tabs, escapes) cannot go into the job scripts", p)
+		}
+	}
 	for _, d := range []string{cwd, logs} {
-		if strings.ContainsAny(d, " \t\r\n'\"\\$`") {
+		if strings.ContainsAny(d, " \t\r\n'\"\\$`") || hasControl(d) {
 			return fmt.Errorf("%q: #SBATCH lines cannot take a path with blanks, quotes, $ or backslashes; use -logs or run from another directory", d)
 		}
 	}
@@ -318,4 +337,13 @@ func shJoin(args []string) string {
 		q[i] = shq(a)
 	}
 	return strings.Join(q, " ")
+}
+
+// hasControl reports whether s holds a control character (a line break, a
+// tab, an escape, DEL or a C1 control) or is not valid UTF-8.
+func hasControl(s string) bool {
+	if !utf8.ValidString(s) {
+		return true
+	}
+	return strings.ContainsFunc(s, unicode.IsControl)
 }

@@ -1,0 +1,195 @@
+package reports
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"elmfbpinn/experiments"
+)
+
+// hostile are strings a user controls (result files' env, the commit, the
+// CPU name, paths) written to break out of a Markdown cell or a LaTeX
+// argument.
+var hostile = []string{
+	"a|b", "e_L1 *x* __y__", "<script>alert(1)</script>", "`code` ``x``", "[link](http://x)", "&lt;&amp;",
+	"line\nbreak\r\n# heading", "tab\there", "\x1b[31mred\x1b[0m", "back\\slash\\|", "~~strike~~",
+	"100% $x$ #1 {a} ^b ~c _d &e \\f", "\\end{document}", "\\input{/etc/passwd}", "caf\xe9", "κ ω —",
+}
+
+// unescapedMarkdown returns the special characters of s that are not
+// backslash-escaped, and whether s has a control character.
+func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		switch {
+		case rs[i] == '\\' && i+1 < len(rs):
+			i++
+		case strings.ContainsRune(mdSpecial, rs[i]):
+			bad = append(bad, rs[i])
+		case rs[i] < 0x20 || rs[i] == 0x7f:
+			ctrl = true
+		}
+	}
+	return bad, ctrl
+}
+
+// TestEscapeMarkdown: every special character of Markdown comes out
+// escaped, line breaks and control characters never survive, and a few
+// exact cases.
+func TestEscapeMarkdown(t *testing.T) {
+	exact := []struct{ in, want string }{
+		{"plain text, 1.5", "plain text, 1.5"},
+		{"a|b", `a\|b`},
+		{"e_L1 < 0.05", `e\_L1 \< 0.05`},
+		{"`x`", "\\`x\\`"},
+		{`\|`, `\\\|`},
+		{"a\nb", "a b"},
+		{"\x1b[1m", `?\[1m`},
+	}
+	for i, tc := range exact {
+		if got := escapeMarkdown(tc.in); got != tc.want {
+			t.Errorf("case %d: escapeMarkdown(%q) = %q, want %q", i, tc.in, got, tc.want)
+		}
+	}
+	for i, s := range hostile {
+		got := escapeMarkdown(s)
+		if bad, ctrl := unescapedMarkdown(got); len(bad) > 0 || ctrl {
+			t.Errorf("hostile %d: escapeMarkdown(%q) = %q leaves %q unescaped (control characters: %v)", i, s, got, string(bad), ctrl)
+		}
+	}
+}
+
+// TestCodeSpan: a code span shows its text verbatim whatever backticks it
+// holds, and never breaks a table cell or a line.
+func TestCodeSpan(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"0123456789ab", "`0123456789ab`"},
+		{"a`b", "``a`b``"},
+		{"`a", "`` `a ``"},
+		{"a``b`", "``` a``b` ```"},
+		{"a|b", "`a\\|b`"},
+		{"a\nb", "`a?b`"},
+	}
+	for i, tc := range cases {
+		if got := codeSpan(tc.in); got != tc.want {
+			t.Errorf("case %d: codeSpan(%q) = %q, want %q", i, tc.in, got, tc.want)
+		}
+	}
+}
+
+// latexLeft returns what is left of LaTeX output once every escape
+// sequence escapeLaTeX writes is removed: it must hold no special character.
+func latexLeft(s string) string {
+	var seqs []string
+	for _, v := range latexRunes {
+		seqs = append(seqs, v)
+	}
+	slices.SortFunc(seqs, func(a, b string) int { return len(b) - len(a) })
+	for _, q := range seqs {
+		s = strings.ReplaceAll(s, q, "")
+	}
+	return s
+}
+
+// TestEscapeLaTeXHostile: once its escapes are removed, escaped text holds none of
+// LaTeX's special characters, no control character and only ASCII.
+func TestEscapeLaTeXHostile(t *testing.T) {
+	for i, s := range hostile {
+		got := escapeLaTeX(s)
+		left := latexLeft(got)
+		if strings.ContainsAny(left, "\\{}$&#%_^~<>|\n\r\t\x1b") {
+			t.Errorf("hostile %d: escapeLaTeX(%q) = %q leaves specials in %q", i, s, got, left)
+		}
+		for _, r := range got {
+			if r > 0x7e || r < 0x20 {
+				t.Errorf("hostile %d: escapeLaTeX(%q) = %q has %U", i, s, got, r)
+			}
+		}
+	}
+}
+
+// TestHostileProvenance writes a report whose provenance (commit, Go, CPU)
+// and results' env (commit, Go, CPU, host) are hostile strings: every
+// provenance row of REPORT.md stays one table row of two cells with nothing
+// unescaped, and report.tex holds no unescaped special from them.
+func TestHostileProvenance(t *testing.T) {
+	tables, res := reportTables(t)
+	i := 0
+	for _, r := range res {
+		h := hostile[i%len(hostile)]
+		r.Env.Commit, r.Env.GoVersion, r.Env.CPU, r.Env.Host = h, h, h, h
+		i++
+	}
+	dir := t.TempDir()
+	pv := Provenance{Commit: "abc`| <b>x</b>\n# h", GoVersion: "go1|2_3 *", CPU: "Intel* <i>\n| x | y"}
+	if _, err := Report(dir, tables, res, &Options{Tier: experiments.Full, NoSolutions: true, Provenance: pv, Formats: []string{FormatMarkdown, FormatLaTeX}}); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(md)
+	start := strings.Index(text, "## Provenance")
+	end := strings.Index(text, "## At a glance")
+	if start < 0 || end < start {
+		t.Fatalf("REPORT.md has no provenance section")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(text[start:end]), "\n") {
+		if !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| |") {
+			continue
+		}
+		// A row is "| name | value |": three unescaped pipes.
+		var at []int
+		rs := []rune(line)
+		for k := 0; k < len(rs); k++ {
+			if rs[k] == '\\' {
+				k++
+				continue
+			}
+			if rs[k] == '|' {
+				at = append(at, k)
+			}
+		}
+		if len(at) != 3 {
+			t.Errorf("provenance row %q has %d cell separators, want 3", line, len(at))
+			continue
+		}
+		value := strings.TrimSpace(string(rs[at[1]+1 : at[2]]))
+		if strings.HasPrefix(value, "`") {
+			continue // a code span shows its text verbatim
+		}
+		if bad, ctrl := unescapedMarkdown(value); len(bad) > 0 || ctrl {
+			t.Errorf("provenance row %q leaves %q unescaped", line, string(bad))
+		}
+	}
+	tex, err := os.ReadFile(filepath.Join(dir, "report.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(tex), "\n") {
+		if !strings.HasPrefix(line, "\\item Re") {
+			continue
+		}
+		for _, bad := range []string{"\\end{document}", "\\input{/etc", "<b>", "$x$", "\x1b"} {
+			if strings.Contains(line, bad) {
+				t.Errorf("report.tex line %q holds %q unescaped", line, bad)
+			}
+		}
+	}
+}
+
+// TestUnsafeTableID: table ids become file names and LaTeX \input paths,
+// which cannot be escaped, so Report refuses any but plain names.
+func TestUnsafeTableID(t *testing.T) {
+	for _, id := range []string{"a/b", "../x", "x y", "a`b", "a}b", "a\nb", "-x", ".x", ""} {
+		tab := table(t, "osc-baseline")
+		tab.ID = id
+		if _, err := Report(t.TempDir(), []*experiments.Table{tab}, nil, &Options{NoSolutions: true, Formats: []string{FormatMarkdown}}); err == nil {
+			t.Errorf("table id %q accepted", id)
+		}
+	}
+}
