@@ -44,8 +44,12 @@ vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# go test -v, filtered to one line per test (PASS, FAIL, SKIP), build errors, the
+# messages of failing tests and the package summaries, so that a long run
+# shows it is alive; the exit status is go test's (bash's pipefail).
+TESTFILTER := '^ *--- (PASS|FAIL|SKIP)|^(ok|FAIL|PASS|panic:|\# )|^ +[A-Za-z0-9_]+\.go:[0-9]+: |^[^ ]+\.go:[0-9]+:[0-9]+: '
 test: vet
-	$(GO) test -timeout 14m ./...
+	bash -o pipefail -c "$(GO) test -v -timeout 14m ./... 2>&1 | grep --line-buffered -E $(TESTFILTER)"
 	@echo "generic kernels (no GOEXPERIMENT):"
 	GOEXPERIMENT= $(GO) test -count=1 ./core/...
 	GO=$(GO) bash scripts/xplat.sh

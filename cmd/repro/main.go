@@ -70,8 +70,18 @@
 // ELM-FBPINN row in the full tier), skips those whose result exists, and runs
 // the rest as child processes, at most -jobs at a time. Each child is pinned
 // to one CPU core (the affinity of the thread that starts it, inherited by
-// every thread of the child) and runs with GOMAXPROCS=1. A progress line per
-// finished run shows done/total, failures and an ETA. A failed or killed run
+// every thread of the child) and runs with GOMAXPROCS=1. On a terminal, a
+// live view at the bottom of the screen, redrawn twice a second, lists the
+// runs in flight (each with its elapsed time and its share of its estimated
+// time) under a status line: done/total, failures, runs in flight, elapsed
+// time and an ETA; a line per finished run scrolls above it. On a pipe (a
+// log file, CI) run writes plain lines only: one per finished run, and a
+// status line naming the runs in flight when nothing was written for 10
+// seconds. The ETA is the estimated cost (experiments.Cost) of the runs left,
+// less the time the runs in flight have had, scaled by the measured over the
+// estimated time of the runs finished so far, over the runs at once. Run
+// ends with one summary line (made, failed, made by another runner, and the
+// measured/estimated ratio). A failed or killed run
 // leaves no result file and runs again on the next call. Before it starts
 // anything, run checks that -results is a writable directory (creating it
 // if missing, then writing and removing a probe file) and stops with one

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -157,26 +156,25 @@ func cmdRun(args []string) error {
 
 	queue := make(chan experiments.Spec)
 	var (
-		mu      sync.Mutex
-		finish  int
-		failed  int
-		estDone float64 // estimated cost of the finished runs, for the ETA
-		wg      sync.WaitGroup
-		fatal   error                 // a storage error: no further run can save its result
-		stop    = make(chan struct{}) // closed on fatal: no more runs start
+		mu     sync.Mutex
+		finish int
+		failed int
+		wg     sync.WaitGroup
+		fatal  error                 // a storage error: no further run can save its result
+		stop   = make(chan struct{}) // closed on fatal: no more runs start
 	)
 	// On SIGTERM (Slurm's time limit, scancel) or SIGINT the runner exits:
 	// its children die with it (Pdeathsig) and leave no result.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
+	prog := newProgress(os.Stderr, todo, n)
 	go func() {
 		sig := <-sigs
 		mu.Lock()
-		fmt.Fprintf(os.Stderr, "repro run: %v after %d of %d runs; the unfinished runs left no result and run on the next call\n",
-			sig, finish, len(todo))
+		prog.interrupt(fmt.Sprintf("repro run: %v after %d of %d runs; the unfinished runs left no result and run on the next call",
+			sig, finish, len(todo)))
 		os.Exit(128 + int(sig.(syscall.Signal)))
 	}()
-	start := time.Now()
 	// elsewhere are the runs another runner held the lock of when this one
 	// came to them; byOther counts those another runner finished.
 	var elsewhere []experiments.Spec
@@ -192,47 +190,41 @@ func cmdRun(args []string) error {
 			mu.Unlock()
 			return
 		}
-		t := time.Now()
 		if err == nil {
 			defer lk.Close()
 			if experiments.Current(f.dir, s) {
 				mu.Lock()
 				finish++
 				byOther++
-				estDone += experiments.Cost(s)
-				fmt.Fprintf(os.Stderr, "[%d/%d] done by another runner: %s\n", finish, len(todo), s)
 				mu.Unlock()
+				prog.byOther(s)
 				return
 			}
 			// A runner killed while its child was writing leaves a
 			// temporary file, named with the writer's pid.
 			experiments.RemoveTemps(f.dir, s.Key())
+		}
+		fl := prog.begin(s)
+		if err == nil {
 			err = runChild(exe, s, f.dir, commit, *maxMem, cpu, *pin, contended)
 		}
 		mu.Lock()
-		defer mu.Unlock()
 		var se storageError
 		if errors.As(err, &se) {
 			if fatal == nil {
 				fatal = se
 				close(stop)
 			}
+			mu.Unlock()
+			prog.drop(fl) // the run's line would repeat the final error
 			return
 		}
 		finish++
-		estDone += experiments.Cost(s)
-		status := "ok  "
 		if err != nil {
 			failed++
-			status = "FAIL"
 		}
-		el := time.Since(start)
-		eta := time.Duration(float64(el) * max(0, est-estDone) / estDone)
-		fmt.Fprintf(os.Stderr, "[%d/%d] %s %s (%.1fs) failed %d, ETA %s\n",
-			finish, len(todo), status, s, time.Since(t).Seconds(), failed, eta.Round(time.Second))
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "    %v\n", err)
-		}
+		mu.Unlock()
+		prog.end(fl, err)
 	}
 	for w := range n {
 		cpu := cpus[w%len(cpus)]
@@ -255,7 +247,7 @@ feed:
 	// The final pass: wait for the runs another runner was making; those
 	// it did not finish (it failed or was killed) run here.
 	if len(elsewhere) > 0 && fatal == nil {
-		fmt.Fprintf(os.Stderr, "repro run: waiting for %d runs another runner is making\n", len(elsewhere))
+		prog.logf("repro run: waiting for %d runs another runner is making", len(elsewhere))
 		for _, s := range elsewhere {
 			if fatal != nil {
 				break
@@ -264,6 +256,7 @@ feed:
 		}
 	}
 	signal.Stop(sigs)
+	prog.close()
 	if byOther > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were made by another runner\n", byOther, len(todo))
 	}

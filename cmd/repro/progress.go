@@ -1,0 +1,283 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"elmfbpinn/experiments"
+)
+
+// Intervals of the progress display (variables for the tests).
+var (
+	// redrawEvery is how often the live view on a terminal is redrawn.
+	redrawEvery = 500 * time.Millisecond
+	// heartbeatEvery is, on a pipe, the longest silence while runs are in
+	// flight: a status line is written when nothing was for this long.
+	heartbeatEvery = 10 * time.Second
+)
+
+// progress shows how repro run is getting on. On a terminal it keeps a live
+// view at the bottom of the screen, redrawn twice a second: one line per run
+// in flight (the run, its elapsed time, and its share of its estimated time)
+// under a status line (done/total, failures, in flight, ETA); the line of
+// every finished run scrolls above it. On a pipe (a log, CI) it writes plain
+// lines only: one per finished run, and a status line with the runs in
+// flight when nothing was written for heartbeatEvery, so that a long run is
+// never silent for long. Both end with one summary line.
+//
+// The ETA is the estimated cost (experiments.Cost) of the runs not finished,
+// less the time the runs in flight have had, corrected by the ratio of the
+// measured to the estimated time of the runs finished so far, over the runs
+// at once.
+type progress struct {
+	mu    sync.Mutex
+	out   *os.File
+	tty   bool
+	total int // runs to make
+	jobs  int // runs at once
+	start time.Time
+
+	done, failed, other int
+	estLeft             float64 // estimated cost of the runs not finished
+	estDone, timeDone   float64 // estimated and measured time of the runs finished here
+
+	flight []*flightRun
+	drawn  int       // lines of the live view on the screen
+	last   time.Time // when a line was last written (pipe)
+	quit   chan struct{}
+	wg     sync.WaitGroup
+}
+
+// flightRun is a run in flight.
+type flightRun struct {
+	s     experiments.Spec
+	start time.Time
+	est   float64 // experiments.Cost(s)
+}
+
+// newProgress starts the display of runs of the specs todo, jobs at once,
+// on out (a terminal gets the live view).
+func newProgress(out *os.File, todo []experiments.Spec, jobs int) *progress {
+	p := &progress{out: out, tty: isTerminal(out), total: len(todo), jobs: max(1, jobs),
+		start: time.Now(), last: time.Now(), quit: make(chan struct{})}
+	for _, s := range todo {
+		p.estLeft += experiments.Cost(s)
+	}
+	p.wg.Go(p.loop)
+	return p
+}
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool {
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
+}
+
+// begin records that s started.
+func (p *progress) begin(s experiments.Spec) *flightRun {
+	f := &flightRun{s: s, start: time.Now(), est: experiments.Cost(s)}
+	p.mu.Lock()
+	p.flight = append(p.flight, f)
+	p.mu.Unlock()
+	return f
+}
+
+// end records that the run f finished (err nil: made) and writes its line.
+func (p *progress) end(f *flightRun, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flight = slices.DeleteFunc(p.flight, func(g *flightRun) bool { return g == f })
+	took := time.Since(f.start).Seconds()
+	p.done++
+	p.estLeft -= f.est
+	p.estDone += f.est
+	p.timeDone += took
+	status := "ok  "
+	if err != nil {
+		p.failed++
+		status = "FAIL"
+	}
+	p.printLocked(fmt.Sprintf("[%d/%d] %s %s (%.1fs) failed %d, ETA %s",
+		p.done, p.total, status, f.s, took, p.failed, fmtETA(p.etaLocked())))
+	if err != nil {
+		p.printLocked("    " + err.Error())
+	}
+}
+
+// drop forgets the run f without a line: it ended by an error that stops
+// the whole run, said once at the end.
+func (p *progress) drop(f *flightRun) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flight = slices.DeleteFunc(p.flight, func(g *flightRun) bool { return g == f })
+}
+
+// byOther records that s was found made by another runner.
+func (p *progress) byOther(s experiments.Spec) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.other++
+	p.estLeft -= experiments.Cost(s)
+	p.printLocked(fmt.Sprintf("[%d/%d] done by another runner: %s", p.done, p.total, s))
+}
+
+// logf writes a line above the live view.
+func (p *progress) logf(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.printLocked(fmt.Sprintf(format, args...))
+}
+
+// printLocked writes a line, above the live view on a terminal.
+func (p *progress) printLocked(line string) {
+	p.clearLocked()
+	fmt.Fprintln(p.out, line)
+	p.last = time.Now()
+	p.drawLocked()
+}
+
+// correction is the measured time of the runs finished here over their
+// estimate (1 before any).
+func (p *progress) correctionLocked() float64 {
+	if p.estDone <= 0 || p.timeDone <= 0 {
+		return 1
+	}
+	return p.timeDone / p.estDone
+}
+
+// etaLocked is the estimated time to the end, in seconds.
+func (p *progress) etaLocked() float64 {
+	c := p.correctionLocked()
+	left := p.estLeft * c
+	for _, f := range p.flight {
+		left -= min(f.est*c, time.Since(f.start).Seconds())
+	}
+	return max(0, left) / float64(min(p.jobs, max(1, p.total-p.done)))
+}
+
+// statusLocked is the status line.
+func (p *progress) statusLocked() string {
+	return fmt.Sprintf("[%d/%d] %d failed, %d in flight, %s elapsed, ETA %s",
+		p.done, p.total, p.failed, len(p.flight), fmtETA(time.Since(p.start).Seconds()), fmtETA(p.etaLocked()))
+}
+
+// flightLine describes a run in flight: its elapsed time and its share of
+// its estimated (corrected) time.
+func (p *progress) flightLineLocked(f *flightRun) string {
+	el := time.Since(f.start).Seconds()
+	est := f.est * p.correctionLocked()
+	share := "?"
+	if est > 0 {
+		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/est))
+	}
+	return fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(est), share)
+}
+
+// clearLocked removes the live view from a terminal.
+func (p *progress) clearLocked() {
+	if p.tty && p.drawn > 0 {
+		fmt.Fprintf(p.out, "\x1b[%dA\r\x1b[J", p.drawn)
+		p.drawn = 0
+	}
+}
+
+// drawLocked draws the live view on a terminal: the runs in flight, then the
+// status line, each cut to the terminal's width so that none wraps.
+func (p *progress) drawLocked() {
+	if !p.tty {
+		return
+	}
+	width := 0
+	if ws, err := unix.IoctlGetWinsize(int(p.out.Fd()), unix.TIOCGWINSZ); err == nil {
+		width = int(ws.Col)
+	}
+	lines := make([]string, 0, len(p.flight)+1)
+	for _, f := range p.flight {
+		lines = append(lines, p.flightLineLocked(f))
+	}
+	lines = append(lines, p.statusLocked())
+	var b strings.Builder
+	for _, l := range lines {
+		if width > 1 && len(l) >= width {
+			l = l[:width-1]
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	fmt.Fprint(p.out, b.String())
+	p.drawn = len(lines)
+}
+
+// loop redraws the live view, or writes the pipe's status line after a
+// silence, until close.
+func (p *progress) loop() {
+	every := redrawEvery
+	if !p.tty {
+		every = min(time.Second, heartbeatEvery)
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.quit:
+			return
+		case <-tick.C:
+		}
+		p.mu.Lock()
+		switch {
+		case p.tty:
+			p.clearLocked()
+			p.drawLocked()
+		case len(p.flight) > 0 && time.Since(p.last) >= heartbeatEvery:
+			var parts []string
+			for _, f := range p.flight {
+				parts = append(parts, strings.TrimSpace(p.flightLineLocked(f)))
+			}
+			p.printLocked(p.statusLocked() + ": " + strings.Join(parts, "; "))
+		}
+		p.mu.Unlock()
+	}
+}
+
+// close stops the display and writes the summary line.
+func (p *progress) close() {
+	close(p.quit)
+	p.wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+	made := p.done - p.failed - p.other
+	fmt.Fprintf(p.out, "repro run: %d of %d runs done in %s: %d made, %d failed, %d by another runner",
+		p.done, p.total, fmtETA(time.Since(p.start).Seconds()), made, p.failed, p.other)
+	if p.estDone > 0 {
+		fmt.Fprintf(p.out, " (measured/estimated time %.2g)", p.correctionLocked())
+	}
+	fmt.Fprintln(p.out)
+}
+
+// interrupt clears the live view and writes a last line, for a signal.
+func (p *progress) interrupt(line string) {
+	p.mu.Lock() // never unlocked: the process exits
+	p.clearLocked()
+	fmt.Fprintln(p.out, line)
+}
+
+// fmtETA formats seconds as "45s", "12m30s" or "3h05m".
+func fmtETA(sec float64) string {
+	d := time.Duration(sec * float64(time.Second)).Round(time.Second)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	default:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	}
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"elmfbpinn/experiments"
+)
+
+func progressSpecs() []experiments.Spec {
+	tables, _ := experiments.Lookup("osc-baseline")
+	runs, _ := tables[0].Runs(experiments.QuickTier, 0)
+	var specs []experiments.Spec
+	for _, r := range runs {
+		specs = append(specs, r.Spec)
+	}
+	return specs[:2]
+}
+
+// TestProgressPipe: on a pipe the display writes plain lines only (no
+// escape sequences): a status line naming the run in flight after a
+// silence, one line per finished run, and the summary.
+func TestProgressPipe(t *testing.T) {
+	defer func(h time.Duration) { heartbeatEvery = h }(heartbeatEvery)
+	heartbeatEvery = 300 * time.Millisecond
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := progressSpecs()
+	p := newProgress(w, specs, 1)
+	f := p.begin(specs[0])
+	time.Sleep(1500 * time.Millisecond)
+	p.end(f, nil)
+	g := p.begin(specs[1])
+	p.end(g, errors.New("boom"))
+	p.close()
+	w.Close()
+	b, _ := io.ReadAll(r)
+	out := string(b)
+	for _, want := range []string{"[0/2] 0 failed, 1 in flight", specs[0].String() + "  ", "[1/2] ok   " + specs[0].String(),
+		"[2/2] FAIL " + specs[1].String(), "    boom\n", "repro run: 2 of 2 runs done in ", ": 1 made, 1 failed, 0 by another runner (measured/estimated time "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("escape sequences on a pipe:\n%q", out)
+	}
+	// At most one status line per heartbeat while a run was in flight.
+	if n := strings.Count(out, "in flight, "); n < 1 || n > 6 {
+		t.Errorf("%d status lines in 1.5 s at a heartbeat of 0.3 s", n)
+	}
+}
+
+// TestProgressTerminal: on a terminal (a pseudo-terminal here) the live
+// view shows the run in flight with its elapsed time and share of its
+// estimate, redrawn in place.
+func TestProgressTerminal(t *testing.T) {
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer master.Close()
+	fd := int(master.Fd())
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Skipf("unlockpt: %v", err)
+	}
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Skipf("ptsname: %v", err)
+	}
+	slave, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("opening the pseudo-terminal: %v", err)
+	}
+	defer slave.Close()
+	defer func(d time.Duration) { redrawEvery = d }(redrawEvery)
+	redrawEvery = 50 * time.Millisecond
+	got := make(chan string)
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			k, err := master.Read(buf)
+			b.Write(buf[:k])
+			if err != nil || strings.Contains(b.String(), "by another runner") {
+				got <- b.String()
+				return
+			}
+		}
+	}()
+	specs := progressSpecs()
+	p := newProgress(slave, specs[:1], 1)
+	if !p.tty {
+		t.Fatal("a pseudo-terminal not seen as a terminal")
+	}
+	f := p.begin(specs[0])
+	time.Sleep(300 * time.Millisecond)
+	p.end(f, nil)
+	p.close()
+	var out string
+	select {
+	case out = <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no output on the terminal")
+	}
+	for _, want := range []string{"\x1b[", "  " + specs[0].String() + "  0s of ~", "[0/1] 0 failed, 1 in flight", "[1/1] ok   "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("terminal output lacks %q:\n%q", want, out)
+		}
+	}
+}
+
+// TestProgressETA: the ETA is the cost left, corrected by measured over
+// estimated time of the runs finished, less the time of the runs in
+// flight, over the runs at once.
+func TestProgressETA(t *testing.T) {
+	p := &progress{jobs: 2, total: 4, done: 1, estLeft: 30, estDone: 10, timeDone: 20}
+	if got := p.etaLocked(); math.Abs(got-30) > 1e-9 {
+		t.Errorf("ETA %g s, want 30 (30 s of estimate at 2x, over 2 jobs)", got)
+	}
+	p.flight = []*flightRun{{est: 10, start: time.Now().Add(-4 * time.Second)}}
+	if got := p.etaLocked(); math.Abs(got-28) > 0.1 {
+		t.Errorf("ETA %g s, want 28 with a run in flight for 4 s", got)
+	}
+}
