@@ -74,9 +74,11 @@ func ParseWhere(s string) (Where, error) {
 		if !slices.Contains(WhereKeys, key) {
 			return Where{}, fmt.Errorf("bad -where clause %q: unknown key %q (keys: %s)", part, key, strings.Join(WhereKeys, ", "))
 		}
-		c := clause{key: key, text: key + "=" + strings.TrimSpace(vals)}
+		c := clause{key: key}
+		var texts []string
 		for v := range strings.SplitSeq(vals, ",") {
 			v = strings.TrimSpace(v)
+			texts = append(texts, v)
 			if v == "" {
 				return Where{}, fmt.Errorf("bad -where clause %q: empty value", part)
 			}
@@ -93,6 +95,9 @@ func ParseWhere(s string) (Where, error) {
 			}
 			c.nums = append(c.nums, x)
 		}
+		// The values as parsed (trimmed): messages quote the clause on one
+		// line.
+		c.text = key + "=" + strings.Join(texts, ",")
 		w.clauses = append(w.clauses, c)
 	}
 	return w, nil

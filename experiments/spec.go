@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"elmfbpinn/paperdata"
@@ -132,10 +133,21 @@ func (s Spec) Validate() error {
 	return nil
 }
 
+// plainName returns a problem or model name as it is if it is a plain word,
+// else quoted, so that a Spec read from a bad file names itself on one line.
+func plainName(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
 // String is a short human-readable name for progress lines and errors.
 func (s Spec) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/%s param=%g J=%s K=%d", s.Problem, s.Model, s.Param, paperdata.FormatJ(s.J), s.K)
+	fmt.Fprintf(&b, "%s/%s param=%g J=%s K=%d", plainName(s.Problem), plainName(s.Model), s.Param, paperdata.FormatJ(s.J), s.K)
 	if s.Model == PINN {
 		fmt.Fprintf(&b, " width=%d", s.Width)
 	}
