@@ -16,10 +16,11 @@ GO      ?= go
 GOAMD64 ?= $(shell if [ "$$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo; then echo v3; else echo v1; fi)
 export GOAMD64
 
-# The vector kernels (AVX-512, package simd/archsimd) are built with
-# GOEXPERIMENT=simd on amd64; they compute the same bits as the generic Go
-# kernels, which a build without the experiment (or ELMFBPINN_KERNEL=generic
-# at run time) uses. Override with make GOEXPERIMENT=.
+# The vector kernels (AVX2 and AVX-512 assembly, and simd/archsimd) are
+# built with GOEXPERIMENT=simd on amd64 and chosen at run time from the CPU;
+# they compute the same bits as the generic Go kernels, which a build without
+# the experiment (or ELMFBPINN_KERNEL=generic at run time) uses. Override
+# with make GOEXPERIMENT=.
 GOEXPERIMENT ?= $(shell [ "$$($(GO) env GOARCH 2>/dev/null)" = amd64 ] && echo simd)
 export GOEXPERIMENT
 TIER    ?= full

@@ -5,8 +5,8 @@
 //
 // It holds two things:
 //
-//   - Elementary functions (Exp, Tanh, Sin, Cos, Sincos, and TanhSlice, an
-//     AVX-512 kernel of Tanh with the same bits) written in plain Go with
+//   - Elementary functions (Exp, Tanh, Sin, Cos, Sincos, and TanhSlice, AVX2
+//     and AVX-512 kernels of Tanh with the same bits) written in plain Go with
 //     explicit math.FMA, so they compute the same bits everywhere, unlike
 //     package math, whose Exp, Log and Hypot have per-architecture assembly
 //     and whose Go code the compiler may fuse differently on arm64 and
