@@ -45,23 +45,7 @@ import (
 // ms on the oscillator and 57-65 ms on the Laplacian's 6400 points).
 func Cost(s Spec) float64 {
 	const overhead = 0.05 // process start, result write
-	d := 1
-	if s.Problem != Oscillator {
-		d = 2
-	}
-	jf := 1
-	if len(s.J) > 0 {
-		jf = s.J[len(s.J)-1]
-	}
-	n, t := points(s.Problem, jf, s.K)
-	delta := s.Delta
-	if !(delta > 0) {
-		delta = fullDelta
-	}
-	var cover float64 // Σ_ℓ ov(J_ℓ)^d: subdomains a point lies in
-	for _, j := range s.J {
-		cover += math.Pow(overlap(j, delta), float64(d))
-	}
+	d, n, t, cover := sizes(s)
 	k1 := float64(s.K + 1)
 	iters := float64(s.Iters)
 	switch s.Model {
@@ -103,6 +87,29 @@ func Cost(s Spec) float64 {
 		return iters*(sec+step) + overhead
 	}
 	return overhead
+}
+
+// sizes returns what the estimates start from: the problem's dimension d,
+// the collocation points n and test points t of the finest level, and
+// cover = Σ_ℓ ov(J_ℓ)^d, the subdomains a point lies in.
+func sizes(s Spec) (d int, n, t, cover float64) {
+	d = 1
+	if s.Problem != Oscillator {
+		d = 2
+	}
+	jf := 1
+	if len(s.J) > 0 {
+		jf = s.J[len(s.J)-1]
+	}
+	n, t = points(s.Problem, jf, s.K)
+	delta := s.Delta
+	if !(delta > 0) {
+		delta = fullDelta
+	}
+	for _, j := range s.J {
+		cover += math.Pow(overlap(j, delta), float64(d))
+	}
+	return d, n, t, cover
 }
 
 // overlap is the mean number of subdomains of a level with j subdomains per

@@ -38,23 +38,9 @@ func Memory(s Spec) (float64, error) {
 		runtime = 16 << 20
 		maxSize = float64(math.MaxInt64 / 16)
 	)
-	d := 1
-	if s.Problem != Oscillator {
-		d = 2
-	}
-	jf := 1
-	if len(s.J) > 0 {
-		jf = s.J[len(s.J)-1]
-	}
-	n, t := points(s.Problem, jf, s.K)
-	delta := s.Delta
-	if !(delta > 0) {
-		delta = fullDelta
-	}
-	var cover float64
+	d, n, t, cover := sizes(s)
 	var subs float64 // subdomains of all levels
 	for _, j := range s.J {
-		cover += math.Pow(overlap(j, delta), float64(d))
 		subs += math.Pow(float64(j), float64(d))
 	}
 	k1 := float64(s.K) + 1
