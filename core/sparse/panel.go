@@ -95,9 +95,10 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
-// sweepGeneric is the products of sweep in scalar code: the row sums row
-// by row, each with its eight chains in registers, and the lane sums of a
-// column updated lane by lane.
+// sweepGeneric is the products of sweep in scalar code: the row sums two
+// rows at a time, their sixteen chains in registers (on arm64; amd64 spills
+// some) sharing the loads of v, and the lane sums of a column updated lane
+// by lane.
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	na := -alpha
 	var r [fp.Lanes]float64
@@ -107,16 +108,27 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 			w := min(fp.Lanes, len(p.rows)-g0)
 			rows := p.rows[g0 : g0+w]
 			r = [fp.Lanes]float64{}
-			for k, row := range rows {
+			for k := 0; k < len(rows); k += 2 {
 				if !mul {
-					r[k] = u[row]
+					r[k] = u[rows[k]]
+					if k+1 < len(rows) {
+						r[k+1] = u[rows[k+1]]
+					}
 					continue
 				}
-				t := rowSum(pk.vals, p.ents, g0, k, v)
-				if trans {
-					t = math.FMA(na, u[row], t)
+				// Rows k and k+1 together (a padding row past the panel
+				// is computed and dropped): they share v's loads.
+				t0, t1 := rowSums(pk.vals, p.ents, g0, k, v)
+				for q, t := range [2]float64{t0, t1} {
+					if k+q == len(rows) {
+						break
+					}
+					row := rows[k+q]
+					if trans {
+						t = math.FMA(na, u[row], t)
+					}
+					u[row], r[k+q] = t, t
 				}
-				u[row], r[k] = t, t
 			}
 			if !trans {
 				continue
@@ -140,45 +152,58 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	}
 }
 
-// rowSum returns row k of the group at row g0 of a panel with entries
-// ents, times v: Tree(s) with chain s_i over the columns c ≡ i (mod 8) of
-// every entry in turn. A padding row (k past the panel) gives exact zeros
-// to the lane sums: its entries are 0 and its u is 0.
-func rowSum(vals []float64, ents []entry, g0, k int, v []float64) float64 {
+// rowSums returns rows k and k+1 (k even) of the group at row g0 of a panel
+// with entries ents, times v: for each, Tree(s) with chain s_i over the
+// columns c ≡ i (mod 8) of every entry in turn. A padding row (past the
+// panel) gives exact zeros to the lane sums: its entries are 0 and its u is
+// 0.
+func rowSums(vals []float64, ents []entry, g0, k int, v []float64) (float64, float64) {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	var t0, t1, t2, t3, t4, t5, t6, t7 float64
 	for _, e := range ents {
 		blk := vals[e.off+g0*e.nc+k : e.off+(g0+fp.Lanes)*e.nc]
 		xs := v[e.col0 : e.col0+e.nc]
-		for len(xs) >= fp.Lanes && len(blk) > 56 {
-			s0 = math.FMA(blk[0], xs[0], s0)
-			s1 = math.FMA(blk[8], xs[1], s1)
-			s2 = math.FMA(blk[16], xs[2], s2)
-			s3 = math.FMA(blk[24], xs[3], s3)
-			s4 = math.FMA(blk[32], xs[4], s4)
-			s5 = math.FMA(blk[40], xs[5], s5)
-			s6 = math.FMA(blk[48], xs[6], s6)
-			s7 = math.FMA(blk[56], xs[7], s7)
+		for len(xs) >= fp.Lanes && len(blk) > 57 {
+			x0, x1, x2, x3 := xs[0], xs[1], xs[2], xs[3]
+			s0 = math.FMA(blk[0], x0, s0)
+			t0 = math.FMA(blk[1], x0, t0)
+			s1 = math.FMA(blk[8], x1, s1)
+			t1 = math.FMA(blk[9], x1, t1)
+			s2 = math.FMA(blk[16], x2, s2)
+			t2 = math.FMA(blk[17], x2, t2)
+			s3 = math.FMA(blk[24], x3, s3)
+			t3 = math.FMA(blk[25], x3, t3)
+			x4, x5, x6, x7 := xs[4], xs[5], xs[6], xs[7]
+			s4 = math.FMA(blk[32], x4, s4)
+			t4 = math.FMA(blk[33], x4, t4)
+			s5 = math.FMA(blk[40], x5, s5)
+			t5 = math.FMA(blk[41], x5, t5)
+			s6 = math.FMA(blk[48], x6, s6)
+			t6 = math.FMA(blk[49], x6, t6)
+			s7 = math.FMA(blk[56], x7, s7)
+			t7 = math.FMA(blk[57], x7, t7)
 			blk, xs = blk[min(64, len(blk)):], xs[8:]
 		}
 		for c, x := range xs { // the last nc mod 8 columns, chains 0 to 6
-			b := blk[c*fp.Lanes]
+			b0, b1 := blk[c*fp.Lanes], blk[c*fp.Lanes+1]
 			switch c {
 			case 0:
-				s0 = math.FMA(b, x, s0)
+				s0, t0 = math.FMA(b0, x, s0), math.FMA(b1, x, t0)
 			case 1:
-				s1 = math.FMA(b, x, s1)
+				s1, t1 = math.FMA(b0, x, s1), math.FMA(b1, x, t1)
 			case 2:
-				s2 = math.FMA(b, x, s2)
+				s2, t2 = math.FMA(b0, x, s2), math.FMA(b1, x, t2)
 			case 3:
-				s3 = math.FMA(b, x, s3)
+				s3, t3 = math.FMA(b0, x, s3), math.FMA(b1, x, t3)
 			case 4:
-				s4 = math.FMA(b, x, s4)
+				s4, t4 = math.FMA(b0, x, s4), math.FMA(b1, x, t4)
 			case 5:
-				s5 = math.FMA(b, x, s5)
+				s5, t5 = math.FMA(b0, x, s5), math.FMA(b1, x, t5)
 			case 6:
-				s6 = math.FMA(b, x, s6)
+				s6, t6 = math.FMA(b0, x, s6), math.FMA(b1, x, t6)
 			}
 		}
 	}
-	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) // fp.Tree
+	// fp.Tree of each row's chains.
+	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)), ((t0 + t4) + (t2 + t6)) + ((t1 + t5) + (t3 + t7))
 }
