@@ -25,8 +25,9 @@ import (
 // that writes itself as PNG or PDF, a page layout with a title, notes, a
 // legend strip and a grid of aligned panels, and the styles.
 //
-// Figure text is ASCII only ("omega0", "e_L1"): gonum/plot's PDF backend
-// encodes text as code page 1252, in which Greek letters do not exist.
+// Every figure is drawn at its printed size, columnWidth or textWidth
+// wide, so that its text sizes (at least minFont) are the printed ones.
+// Figure text is Unicode with script markup (text.go): "ω_{0}", "e_{L1}".
 
 // Formats of the figures.
 const (
@@ -35,7 +36,15 @@ const (
 )
 
 // pngDPI is the resolution of the PNG figures.
-const pngDPI = 150
+const pngDPI = 200
+
+// The printed widths of the figures: a column of a two-column paper
+// (3.3 in) and the text width of a one-column page (6.5 in). A figure is
+// drawn at one of them and included at its natural size.
+const (
+	columnWidth = 3.3 * vg.Inch
+	textWidth   = 6.5 * vg.Inch
+)
 
 // Figure is one drawing of a fixed size, written as PNG or PDF.
 type Figure struct {
@@ -65,8 +74,15 @@ func (f *Figure) Encode(w io.Writer, format string) error {
 // straightAlpha passes colours to gonum/plot's PDF canvas with their
 // channels not premultiplied by alpha: the canvas takes the channels of
 // RGBA() as they are and sets the opacity apart, so a translucent colour
-// would otherwise come out darkened toward grey.
+// would otherwise come out darkened toward grey. It also passes text
+// encoded as the canvas expects (code page 1252), drawing the characters
+// the code page lacks as glyph outlines.
 type straightAlpha struct{ *vgpdf.Canvas }
+
+// FillString draws str with its baseline starting at pt: see fillStringPDF.
+func (c straightAlpha) FillString(f font.Face, pt vg.Point, str string) {
+	fillStringPDF(c.Canvas.FillString, c, f, pt, str)
+}
 
 var _ vg.Canvas = straightAlpha{}
 
@@ -188,12 +204,24 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 	return color.NRGBA{c.R, c.G, c.B, uint8(math.Round(255 * a))}
 }
 
+// Font sizes of the figures, in points at the printed size: none is below
+// minFont (scripts included, see scriptFont).
+const (
+	titleSize  = 9 // the figure's title
+	noteSize   = 8 // the lines of notes under it
+	legendSize = 8 // the legend strip
+	panelSize  = 9 // a panel's title
+	labelSize  = 9 // an axis label
+	tickSize   = 8 // tick labels, colour-bar labels included
+	margin     = vg.Length(4)
+)
+
 // textStyle is the style of the figure-level text.
 func textStyle(size float64) text.Style {
 	return text.Style{
 		Color:   color.Black,
 		Font:    font.From(plot.DefaultFont, vg.Length(size)),
-		Handler: plot.DefaultTextHandler,
+		Handler: figureText,
 	}
 }
 
@@ -201,72 +229,100 @@ func textStyle(size float64) text.Style {
 func newPanel(title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = 10
-	p.Title.Padding = vg.Points(3)
+	p.Title.TextStyle.Font.Size = panelSize
+	p.Title.TextStyle.Handler = figureText
+	p.Title.Padding = vg.Points(2)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = 9
-		a.Tick.Label.Font.Size = 8
+		a.Label.TextStyle.Font.Size = labelSize
+		a.Label.TextStyle.Handler = figureText
+		a.Label.Padding = vg.Points(2)
+		a.Tick.Label.Font.Size = tickSize
+		a.Tick.Label.Handler = figureText
+		a.Tick.Length = vg.Points(4)
+		a.Padding = vg.Points(2)
 	}
+	p.Legend.TextStyle.Handler = figureText
+	p.Legend.TextStyle.Font.Size = legendSize
 	return p
 }
 
-// logY puts the y axis of p on a log scale with labelled decades and faint
-// horizontal grid lines at them.
+// logY puts the y axis of p on a log scale with the ticks of
+// plot.LogTicks (labelled as powers of ten) and faint horizontal grid
+// lines at the decades.
 func logY(p *plot.Plot) {
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.TickerFunc(logTicks)
+	p.Y.Tick.Marker = powerTicks{}
 	g := plotter.NewGrid()
 	g.Vertical.Color = nil
 	g.Horizontal = draw.LineStyle{Color: color.Gray{Y: 225}, Width: vg.Points(0.5)}
 	p.Add(g)
 }
 
-// logTicks returns the ticks of a log axis over [lo, hi]: a labelled major
-// tick at every power of ten in range (every second or third one when the
-// range spans many decades) and minor ticks at 2..9 times each.
-func logTicks(lo, hi float64) []plot.Tick {
+// decadeRange returns the whole decades around [lo, hi], the range of a log
+// axis, so that it always has labelled ticks at both ends.
+func decadeRange(lo, hi float64) (float64, float64) {
+	if !(lo > 0) || !(hi >= lo) || math.IsInf(hi, 0) {
+		return 1e-1, 1
+	}
+	a, b := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
+	if a == b {
+		b++
+	}
+	return math.Pow10(int(a)), math.Pow10(int(b))
+}
+
+// powerTicks are the ticks of plot.LogTicks, the major ones labelled
+// "10^{e}" (only every second or third one when the axis spans more than
+// six or twelve decades).
+type powerTicks struct{}
+
+var _ plot.Ticker = powerTicks{}
+
+// Ticks returns the ticks over [lo, hi].
+func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
-	e0, e1 := int(math.Floor(math.Log10(lo))), int(math.Ceil(math.Log10(hi)))
+	// LogTicks truncates log10(lo) toward zero: from just below lo it
+	// starts at lo's decade even when rounding puts log10(lo) above it.
+	ts := plot.LogTicks{Prec: -1}.Ticks(lo*(1-1e-9), hi)
 	step := 1
-	if n := e1 - e0; n > 12 {
+	if n := math.Log10(hi / lo); n > 12 {
 		step = 3
-	} else if n > 7 {
+	} else if n > 6 {
 		step = 2
 	}
-	var ts []plot.Tick
-	for e := e0; e <= e1; e++ {
-		base := math.Pow10(e)
-		if base >= lo && base <= hi {
-			t := plot.Tick{Value: base}
-			if e%step == 0 {
-				t.Label = decade(e)
-			}
-			ts = append(ts, t)
+	var out []plot.Tick
+	for _, t := range ts {
+		if t.Value < lo*(1-1e-9) || t.Value > hi*(1+1e-9) {
+			continue
 		}
-		for k := 2; k < 10; k++ {
-			if v := float64(k) * base; v >= lo && v <= hi {
-				ts = append(ts, plot.Tick{Value: v})
-			}
+		if len(out) > 0 && out[len(out)-1].Value == t.Value {
+			continue // LogTicks repeats each decade as a minor tick
 		}
+		if t.Label == "" {
+			out = append(out, t)
+			continue
+		}
+		e := int(math.Round(math.Log10(t.Value)))
+		t.Label = ""
+		if e%step == 0 {
+			t.Label = decade(e)
+		}
+		out = append(out, t)
 	}
-	// A range within one decade has no power of ten to label: label the
-	// minor ticks instead.
-	if !slices.ContainsFunc(ts, func(t plot.Tick) bool { return t.Label != "" }) {
-		for i := range ts {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 2, 64)
-		}
-	}
-	return ts
+	return out
 }
 
-// decade labels 10^e: "0.001", "1", "100" or "1e-05", "1e+06".
+// decade labels 10^e: "1", "10" and otherwise "10^{e}" (a superscript).
 func decade(e int) string {
-	if e >= -3 && e <= 4 {
-		return strconv.FormatFloat(math.Pow10(e), 'f', -1, 64)
+	switch e {
+	case 0:
+		return "1"
+	case 1:
+		return "10"
 	}
-	return fmt.Sprintf("1e%+03d", e)
+	return "10^{" + strings.Replace(strconv.Itoa(e), "-", "−", 1) + "}"
 }
 
 // legendItem is one entry of a legend strip.
@@ -282,17 +338,15 @@ type page struct {
 	notes  []string
 	legend []legendItem
 	rows   [][]*plot.Plot // nil entries are left empty
+	// yLabels, if set, label the y axes row by row ("" for none), drawn
+	// once left of each row at the height of its panels' data, instead of
+	// the axes' own labels (whose space gonum/plot reserves at the wrong
+	// height on a log axis).
+	yLabels []string
 	// below, if set, draws under the panel grid in a strip of its height.
 	below       func(c draw.Canvas, cells [][]draw.Canvas)
 	belowHeight vg.Length
 }
-
-const (
-	titleSize  = 12
-	noteSize   = 8.5
-	legendSize = 9
-	margin     = vg.Length(6)
-)
 
 // draw lays the page out on c.
 func (pg *page) draw(c draw.Canvas) {
@@ -326,6 +380,12 @@ func (pg *page) draw(c draw.Canvas) {
 	if pg.below != nil {
 		body = draw.Crop(body, 0, 0, pg.belowHeight, 0)
 	}
+	ls := textStyle(labelSize)
+	padLeft := margin
+	lh := ls.Height("Xg_{1}")
+	if len(pg.yLabels) > 0 {
+		padLeft += lh + 5
+	}
 	nr := len(pg.rows)
 	if nr == 0 {
 		return
@@ -339,8 +399,8 @@ func (pg *page) draw(c draw.Canvas) {
 		grid[i] = make([]*plot.Plot, nc)
 		copy(grid[i], r)
 	}
-	tiles := draw.Tiles{Rows: nr, Cols: nc, PadX: vg.Points(8), PadY: vg.Points(8),
-		PadLeft: margin, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
+	tiles := draw.Tiles{Rows: nr, Cols: nc, PadX: vg.Points(6), PadY: vg.Points(6),
+		PadLeft: padLeft, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
 	cells := plot.Align(grid, tiles, body)
 	for i := range grid {
 		for j, p := range grid[i] {
@@ -348,6 +408,15 @@ func (pg *page) draw(c draw.Canvas) {
 				p.Draw(cells[i][j])
 			}
 		}
+	}
+	ls.XAlign, ls.YAlign, ls.Rotation = draw.XCenter, draw.YCenter, math.Pi/2
+	for i, l := range pg.yLabels {
+		j := slices.IndexFunc(grid[min(i, nr-1)], func(p *plot.Plot) bool { return p != nil })
+		if l == "" || i >= nr || j < 0 {
+			continue
+		}
+		dc := grid[i][j].DataCanvas(cells[i][j])
+		c.FillText(ls, vg.Point{X: c.Min.X + margin + lh/2, Y: (dc.Min.Y + dc.Max.Y) / 2}, l)
 	}
 	if pg.below != nil {
 		strip := draw.Crop(c, 0, 0, 0, 0)
@@ -357,42 +426,55 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 }
 
+// Sizes of the legend strip's entries.
+const (
+	thumbW    = vg.Length(16) // a thumbnail's width
+	legendGap = vg.Length(10) // between entries
+)
+
+// legendRowHeight is the height of a line of the legend strip.
+func legendRowHeight() vg.Length { return textStyle(legendSize).Height("Xg") + 3 }
+
+// legendWidth is the width of an entry of the legend strip.
+func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
+
+// legendLines breaks the items of a legend strip into lines no wider than
+// w, as indices into items.
+func legendLines(items []legendItem, w vg.Length) [][]int {
+	var lines [][]int
+	var cur []int
+	var x vg.Length
+	for i, it := range items {
+		wi := legendWidth(it)
+		if len(cur) > 0 && x+legendGap+wi > w {
+			lines = append(lines, cur)
+			cur, x = nil, 0
+		}
+		if len(cur) > 0 {
+			x += legendGap
+		}
+		cur = append(cur, i)
+		x += wi
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
 // drawLegendStrip draws the items in rows across [left, right] from top
 // down, centred, and returns the y below them.
 func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Length) vg.Length {
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
-	const thumbW, gap = vg.Length(18), vg.Length(12)
-	h := st.Height("Xg") + 4
-	widths := make([]vg.Length, len(items))
-	for i, it := range items {
-		widths[i] = thumbW + 3 + st.Width(it.text)
-	}
-	// Break into lines.
-	var lines [][]int
-	var cur []int
-	var w vg.Length
-	for i := range items {
-		if len(cur) > 0 && w+gap+widths[i] > right-left {
-			lines = append(lines, cur)
-			cur, w = nil, 0
-		}
-		if len(cur) > 0 {
-			w += gap
-		}
-		cur = append(cur, i)
-		w += widths[i]
-	}
-	if len(cur) > 0 {
-		lines = append(lines, cur)
-	}
-	for _, line := range lines {
+	h := legendRowHeight()
+	for _, line := range legendLines(items, right-left) {
 		var total vg.Length
 		for k, i := range line {
 			if k > 0 {
-				total += gap
+				total += legendGap
 			}
-			total += widths[i]
+			total += legendWidth(items[i])
 		}
 		x := (left+right)/2 - total/2
 		y := top - h
@@ -402,8 +484,8 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 			for _, t := range items[i].thumbs {
 				t.Thumbnail(&thumb)
 			}
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 2}, items[i].text)
-			x += widths[i] + gap
+			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, items[i].text)
+			x += legendWidth(items[i]) + legendGap
 		}
 		top -= h
 	}
@@ -489,10 +571,6 @@ func (t glyphThumb) Thumbnail(c *draw.Canvas) {
 	}
 	c.DrawGlyphNoClip(t.glyph, vg.Point{X: x, Y: y})
 }
-
-// ascii replaces the non-ASCII characters of the texts used in figures.
-var ascii = strings.NewReplacer("ω", "omega", "κ", "kappa", "δ", "delta", "×", "x", "—", "-", "–", "-",
-	"−", "-", "±", "+/-", "φ", "phi", "·", "*", "≤", "<=", "≥", ">=")
 
 // errPoints are points with asymmetric y errors, for plotter.YErrorBars.
 type errPoints struct {

@@ -270,22 +270,24 @@ func problemTitle(p string) string {
 	return p
 }
 
-// paramName is the ASCII name of a problem's parameter in figures.
+// paramName is the name of a problem's parameter in figures, in the
+// script markup of the figures' text (text.go): "ω_{0}", "n_{ω}", "ω".
 func paramName(p string) string {
 	switch p {
 	case experiments.Oscillator:
-		return "omega0"
+		return "ω_{0}"
 	case experiments.Laplace:
-		return "n_omega"
+		return "n_{ω}"
 	case experiments.Helmholtz:
-		return "omega"
+		return "ω"
 	}
 	return "param"
 }
 
 // FinalPoint is one x of a final-error series: the median and the min–max
-// over seeds of the per-seed error (ours), or the paper's median (Min = Max
-// = Median).
+// over seeds of the per-seed error (ours), or the paper's median with
+// Min, Max = median ∓ range, the band within which a verdict is "match"
+// (Min may be zero or negative: the band reaches zero).
 type FinalPoint struct {
 	X                float64 // the swept value; the position for a nominal axis
 	Median, Min, Max float64
@@ -303,9 +305,10 @@ type FinalSeries struct {
 // FinalFigure is the data of a table's final-error figure: the per-seed
 // e_L1 (the table's statistic: each seed's minimum over its history)
 // against the swept parameter, our median with the min–max bar beside the
-// paper's median. Only our rows with every seed of the tier at the paper's
-// budget are drawn (Omitted lists the others); the paper's medians are shown for the models
-// of which at least one row of ours is drawn.
+// paper's median and range. Only our rows with every seed of the tier at
+// the paper's budget are drawn (Omitted lists the others); the paper's
+// values are shown for every model the paper publishes, once at least one
+// row of ours is drawn.
 type FinalFigure struct {
 	Table   *experiments.Table
 	Tier    string
@@ -346,8 +349,8 @@ func Final(t *experiments.Table, tier string, results map[string]*experiments.Re
 			x = float64(len(f.Nominal))
 		}
 		if s.Paper != nil {
-			m := s.Paper.EL1Median
-			paper[key].Points = append(paper[key].Points, FinalPoint{X: x, Median: m, Min: m, Max: m})
+			m, r := s.Paper.EL1Median, s.Paper.EL1Range
+			paper[key].Points = append(paper[key].Points, FinalPoint{X: x, Median: m, Min: m - r, Max: m + r})
 		}
 		why := omissionReason(s)
 		if why == "" && s.Reduced {
@@ -363,11 +366,13 @@ func Final(t *experiments.Table, tier string, results map[string]*experiments.Re
 			f.XTicks = append(f.XTicks, x)
 		}
 	}
+	if len(drawn) == 0 {
+		return f, nil
+	}
 	for _, k := range keys {
-		if !drawn[k] {
-			continue
+		if drawn[k] {
+			f.Series = append(f.Series, *ours[k])
 		}
-		f.Series = append(f.Series, *ours[k])
 		if len(paper[k].Points) > 0 {
 			f.Series = append(f.Series, *paper[k])
 			for _, p := range paper[k].Points {
@@ -414,7 +419,7 @@ func finalX(t *experiments.Table, r experiments.Row) float64 {
 func xLabel(t *experiments.Table) string {
 	switch t.Param {
 	case "K":
-		return "K (basis functions per subdomain; PINN: hidden width)"
+		return "K (PINN: hidden width)"
 	case "J":
 		return "J (subdomains per dimension)"
 	case "R":

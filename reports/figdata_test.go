@@ -125,8 +125,8 @@ func TestConvergence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Panels) != 1 || f.Panels[0].Title != "omega0 = 20, J = 10" {
-		t.Fatalf("panels %+v, want one panel omega0 = 20, J = 10", f.Panels)
+	if len(f.Panels) != 1 || f.Panels[0].Title != "ω_{0} = 20, J = 10" {
+		t.Fatalf("panels %+v, want one panel ω_{0} = 20, J = 10", f.Panels)
 	}
 	cs := f.Panels[0].Curves
 	if len(cs) != 2 || cs[0].Label != "ELM-FBPINN" || cs[1].Label != "ELM-FBPINN (L=3)" || !cs[1].Multi || cs[0].Multi {
@@ -193,7 +193,7 @@ func TestConvergenceReal(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"omega0 = 20, J = 10", "omega0 = 40, J = 20"}; !slices.Equal(titles, want) {
+	if want := []string{"ω_{0} = 20, J = 10", "ω_{0} = 40, J = 20"}; !slices.Equal(titles, want) {
 		t.Errorf("panels %q, want %q", titles, want)
 	}
 }
@@ -223,8 +223,10 @@ func TestFinal(t *testing.T) {
 		!near(elm.Points[0].Min, 1e-7) || !near(elm.Points[0].Max, 5e-7) {
 		t.Errorf("ELM points %+v", elm.Points)
 	}
-	// The paper's ELM medians: all five published rows.
-	if p := f.Series[3]; len(p.Points) != 5 || !p.Paper || p.Points[0].Median != 9.5e-7 || p.Points[0].Min != p.Points[0].Median {
+	// The paper's ELM medians and ranges: all five published rows, each
+	// point spanning median ± range (ω0 = 20: 9.5±9.6e-07).
+	if p := f.Series[3]; len(p.Points) != 5 || !p.Paper || p.Points[0].Median != 9.5e-7 ||
+		!near(p.Points[0].Max, 9.5e-7+9.6e-7) || !near(p.Points[0].Median-p.Points[0].Min, 9.6e-7) {
 		t.Errorf("paper ELM points %+v", p.Points)
 	}
 	if !f.XLog || !slices.Equal(f.XTicks, []float64{20, 40, 80, 160, 320}) || f.Nominal != nil {
@@ -240,7 +242,15 @@ func TestFinal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(fb.Nominal, []string{"PINN", "FBPINN", "ELM-FBPINN"}) || len(fb.Series) != 2 || fb.Series[0].Points[0].X != 3 {
+	// Ours only for the ELM-FBPINN (the others have no results), the
+	// paper's median and range for all three models.
+	var fbl []string
+	for _, s := range fb.Series {
+		fbl = append(fbl, s.Label)
+	}
+	if !slices.Equal(fb.Nominal, []string{"PINN", "FBPINN", "ELM-FBPINN"}) ||
+		!slices.Equal(fbl, []string{"PINN (paper)", "FBPINN (paper)", "ELM-FBPINN (ours)", "ELM-FBPINN (paper)"}) ||
+		fb.Series[2].Points[0].X != 3 || fb.Series[0].Points[0].X != 1 {
 		t.Errorf("baseline: nominal %q, series %+v", fb.Nominal, fb.Series)
 	}
 
@@ -420,12 +430,20 @@ func TestSolutionData(t *testing.T) {
 	}
 }
 
-// TestLogTicks: decades are labelled; a range inside one decade labels its
-// minor ticks instead; many decades label every second or third.
+// TestLogTicks: the y range of a log axis is whole decades around the
+// data (a range inside one decade is widened to the decades around it, so
+// that both ends are labelled); every decade of plot.LogTicks is labelled
+// as a power of ten, once; many decades label every second or third.
 func TestLogTicks(t *testing.T) {
 	labels := func(lo, hi float64) []string {
+		lo, hi = decadeRange(lo, hi)
 		var out []string
-		for _, tk := range logTicks(lo, hi) {
+		seen := map[float64]bool{}
+		for _, tk := range (powerTicks{}).Ticks(lo, hi) {
+			if seen[tk.Value] {
+				t.Errorf("[%g, %g]: tick %g twice", lo, hi, tk.Value)
+			}
+			seen[tk.Value] = true
 			if tk.Label != "" {
 				out = append(out, tk.Label)
 			}
@@ -436,9 +454,11 @@ func TestLogTicks(t *testing.T) {
 		lo, hi float64
 		want   []string
 	}{
-		{1e-5, 1, []string{"1e-05", "1e-04", "0.001", "0.01", "0.1", "1"}},
-		{0.0021, 0.0049, []string{"0.003", "0.004"}},
-		{1e-10, 1, []string{"1e-10", "1e-08", "1e-06", "1e-04", "0.01", "1"}},
+		{1e-5, 1, []string{"10^{−5}", "10^{−4}", "10^{−3}", "10^{−2}", "10^{−1}", "1"}},
+		{0.0021, 0.0049, []string{"10^{−3}", "10^{−2}"}},
+		{2e-5, 3, []string{"10^{−5}", "10^{−4}", "10^{−3}", "10^{−2}", "10^{−1}", "1", "10"}},
+		{1e-10, 1, []string{"10^{−10}", "10^{−8}", "10^{−6}", "10^{−4}", "10^{−2}", "1"}},
+		{1e-20, 1e2, []string{"10^{−18}", "10^{−15}", "10^{−12}", "10^{−9}", "10^{−6}", "10^{−3}", "1"}},
 	} {
 		if got := labels(tc.lo, tc.hi); !slices.Equal(got, tc.want) {
 			t.Errorf("[%g, %g]: labels %q, want %q", tc.lo, tc.hi, got, tc.want)

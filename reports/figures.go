@@ -21,13 +21,21 @@ import (
 
 // This file turns the figure data into Figures.
 
-// figureTitle is the first line of a table figure's title.
-func figureTitle(t *experiments.Table, what, tier string) string {
-	src := "paper table " + t.Paper
+// figureTitle is the title of a table figure.
+func figureTitle(t *experiments.Table, what string) string {
+	return fmt.Sprintf("%s: %s", greek.Replace(t.Title), what)
+}
+
+// greek writes the parameter names of the tables' titles as the figures
+// do.
+var greek = strings.NewReplacer("n_omega", "n_{ω}", "omega0", "ω_{0}", "omega", "ω")
+
+// sourceNote is the first note of a table figure: what it reproduces.
+func sourceNote(t *experiments.Table, tier string) string {
 	if t.Paper == "" {
-		src = "the paper's weight-scaling figure"
+		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", tier)
 	}
-	return ascii.Replace(fmt.Sprintf("%s: %s (reproduces %s; tier %s)", t.Title, what, src, tier))
+	return fmt.Sprintf("Reproduces paper table %s; tier %s.", t.Paper, tier)
 }
 
 // omittedNote is the note of a figure that leaves rows out.
@@ -35,31 +43,48 @@ func omittedNote(om []Omission) string {
 	if len(om) == 0 {
 		return ""
 	}
-	return ascii.Replace("Not drawn: " + describeOmitted(om) + ".")
+	return "Not drawn: " + describeOmitted(om) + "."
 }
+
+// el1Label is the label of an e_L1 axis.
+const el1Label = "test e_{L1}"
+
+// refDashes is the dash pattern of the paper's reference lines.
+var refDashes = []vg.Length{vg.Points(3), vg.Points(2)}
 
 // ConvergencePlot draws a convergence figure: one panel per swept value,
 // test e_L1 (log) against iteration, each curve the median over seeds with
-// its min-max band shaded. All panels share the y range. It returns nil when
-// no row can be drawn.
+// its min-max band shaded and, for a row the paper publishes at the same
+// budget, the paper's median as a dashed reference line in the curve's
+// colour. All panels share the y range, whole decades. The figure is a
+// column wide for one panel and the text width otherwise (at most three
+// panels a row). It returns nil when no row can be drawn.
 func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if len(f.Panels) == 0 {
 		return nil
 	}
 	lo, hi, xmax := math.Inf(1), math.Inf(-1), 0.0
 	seeds := 0
+	refs := false
 	for _, p := range f.Panels {
 		for _, c := range p.Curves {
 			for i := range c.Band.Iter {
 				if positive(c.Band.Min[i]) {
 					lo = math.Min(lo, c.Band.Min[i])
 				}
-				hi = math.Max(hi, c.Band.Max[i])
+				if positive(c.Band.Max[i]) {
+					hi = math.Max(hi, c.Band.Max[i])
+				}
 				xmax = math.Max(xmax, c.Band.Iter[i])
+			}
+			if m, ok := paperReference(c); ok {
+				lo, hi = math.Min(lo, m), math.Max(hi, m)
+				refs = true
 			}
 			seeds = max(seeds, c.Band.Seeds)
 		}
 	}
+	lo, hi = decadeRange(lo, hi)
 	// Colours: by model, or along a ramp for the R curves.
 	var labels []string
 	for _, p := range f.Panels {
@@ -74,35 +99,55 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
 	}
+	maxCols := 3
+	switch {
+	case len(f.Panels) == 1:
+		maxCols = 1
+	case len(f.Panels) > 9:
+		maxCols = 4
+	}
+	nr, nc := gridShape(len(f.Panels), maxCols)
 	legend := map[string]legendItem{}
 	var panels []*plot.Plot
-	for _, pd := range f.Panels {
-		p := newPanel(ascii.Replace(pd.Title))
+	for i, pd := range f.Panels {
+		p := newPanel(pd.Title)
 		logY(p)
-		p.X.Label.Text = "iteration"
-		p.Y.Label.Text = "test e_L1"
+		if i+nc >= len(f.Panels) { // the lowest panel of its column
+			p.X.Label.Text = "iteration"
+		}
 		p.X.Min, p.X.Max = 0, xmax
-		p.Y.Min, p.Y.Max = lo/1.5, hi*1.5
+		p.X.Tick.Marker = iterTicks{}
+		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
 			band, med := bandPolygon(c.Band), medianXYs(c.Band)
+			drawn := false
 			if len(band) > 2 {
 				poly, err := plotter.NewPolygon(band)
 				if err == nil {
 					poly.Color = withAlpha(col, 0.22)
 					poly.LineStyle.Width = 0
 					p.Add(poly)
+					drawn = true
 				}
 			}
 			if len(med) > 0 {
 				l, err := plotter.NewLine(med)
 				if err == nil {
-					l.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.3)}
+					l.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.2)}
+					p.Add(l)
+					drawn = true
+				}
+			}
+			if m, ok := paperReference(c); ok && drawn {
+				l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}})
+				if err == nil {
+					l.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes}
 					p.Add(l)
 				}
 			}
-			if _, ok := legend[c.Label]; !ok {
-				legend[c.Label] = legendItem{text: ascii.Replace(c.Label), thumbs: []plot.Thumbnailer{
+			if _, ok := legend[c.Label]; !ok && drawn {
+				legend[c.Label] = legendItem{text: c.Label, thumbs: []plot.Thumbnailer{
 					lineThumb{line: draw.LineStyle{Color: col, Width: vg.Points(1.5)}, band: withAlpha(col, 0.22)}}}
 			}
 		}
@@ -110,41 +155,79 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	}
 	var items []legendItem
 	for _, l := range labels {
-		items = append(items, legend[l])
+		if it, ok := legend[l]; ok {
+			items = append(items, it)
+		}
 	}
-	maxCols := 4
-	if len(panels) == 1 {
-		maxCols = 1
-	}
-	nr, nc := gridShape(len(panels), maxCols)
-	pg := &page{
-		title: figureTitle(f.Table, "test error against iteration", f.Tier),
-		notes: []string{fmt.Sprintf("Line: median over %d seeds; band: min-max over the seeds. "+
-			"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)},
-		legend: items,
-		rows:   toGrid(panels, nc),
+	notes := []string{sourceNote(f.Table, f.Tier), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
+		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
+	if refs {
+		items = append(items, legendItem{text: "paper's median", thumbs: []plot.Thumbnailer{
+			lineThumb{line: draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}}}})
+		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
 	}
 	for _, p := range f.Panels {
 		if slices.ContainsFunc(p.Curves, func(c Curve) bool { return c.Multi }) {
-			pg.notes[0] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
+			notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 			break
 		}
 	}
 	if n := omittedNote(f.Omitted); n != "" {
-		pg.notes = append(pg.notes, n)
+		notes = append(notes, n)
 	}
-	w := vg.Length(nc)*vg.Points(200) + 20
+	pg := &page{
+		title:   figureTitle(f.Table, "test error against iteration"),
+		notes:   notes,
+		legend:  items,
+		rows:    toGrid(panels, nc),
+		yLabels: slices.Repeat([]string{el1Label}, nr),
+	}
+	w, ph := textWidth, vg.Points(120)
+	if nc == 4 {
+		ph = vg.Points(105)
+	}
 	if nc == 1 {
-		w = vg.Points(420)
+		w, ph = columnWidth, vg.Points(160)
 	}
-	h := vg.Length(nr)*vg.Points(165) + headerHeight(pg, w)
+	h := vg.Length(nr)*ph + headerHeight(pg, w)
 	return &Figure{Name: f.Table.ID + "-convergence", W: w, H: h, draw: pg.draw,
 		Caption: "test e_L1 against iteration (median, min-max band over seeds)"}
 }
 
+// paperReference returns the paper's median e_L1 of a curve's row, the
+// reference line of its panel: only for a row the paper publishes, run at
+// the paper's budget.
+func paperReference(c Curve) (float64, bool) {
+	if c.Row.Paper == nil || c.Row.Reduced || !positive(c.Row.Paper.EL1Median) {
+		return 0, false
+	}
+	return c.Row.Paper.EL1Median, true
+}
+
+// iterTicks label an iteration axis in thousands ("5k") so that the labels
+// of a narrow panel do not touch.
+type iterTicks struct{}
+
+var _ plot.Ticker = iterTicks{}
+
+// Ticks returns plot.DefaultTicks over [lo, hi] with labels of 1000 and
+// above written in thousands.
+func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ts {
+		if t.Label != "" && hi >= 2000 {
+			ts[i].Label = num(t.Value/1000) + "k"
+			if t.Value == 0 {
+				ts[i].Label = "0"
+			}
+		}
+	}
+	return ts
+}
+
 // headerHeight estimates the height of a page's title, notes and legend.
 func headerHeight(pg *page, w vg.Length) vg.Length {
-	h := margin + 6
+	h := margin + 4
 	st := textStyle(titleSize)
 	h += vg.Length(len(wrapText(st, pg.title, w-2*margin))) * (st.Height("X") + 2)
 	ns := textStyle(noteSize)
@@ -152,13 +235,7 @@ func headerHeight(pg *page, w vg.Length) vg.Length {
 		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
 	}
 	if len(pg.legend) > 0 {
-		ls := textStyle(legendSize)
-		var total vg.Length
-		for _, it := range pg.legend {
-			total += 18 + 3 + ls.Width(it.text) + 12
-		}
-		lines := math.Ceil(float64(total / (w - 2*margin)))
-		h += vg.Length(lines)*(ls.Height("Xg")+4) + 3
+		h += vg.Length(len(legendLines(pg.legend, w-2*margin)))*legendRowHeight() + 3
 	}
 	return h
 }
@@ -189,17 +266,19 @@ func medianXYs(b Band) plotter.XYs {
 }
 
 // FinalPlot draws a final-error figure: per model (or problem) our median
-// e_L1 as a filled dot with the min-max bar over seeds, and the paper's
-// median as a hollow diamond beside it. It returns nil when no row of ours
-// can be drawn.
+// e_L1 as a filled dot with the min-max bar over seeds and, beside it, the
+// paper's median as a hollow diamond with a thin bar over the paper's
+// median ± range (the band of a "match" verdict; a range reaching zero is
+// drawn to the bottom of the axis). The figure is a column wide for a
+// baseline or a sweep of at most six values, the text width otherwise. It
+// returns nil when no row of ours can be drawn.
 func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Series) == 0 {
 		return nil
 	}
 	p := newPanel("")
 	logY(p)
-	p.Y.Label.Text = "test e_L1"
-	p.X.Label.Text = ascii.Replace(f.XLabel)
+	p.X.Label.Text = f.XLabel
 	if f.XLog {
 		p.X.Scale = plot.LogScale{}
 	}
@@ -219,13 +298,38 @@ func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Nominal) > 0 {
 		gap = 1
 	}
+	// The y range: whole decades around every bar.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range f.Series {
+		for _, q := range s.Points {
+			if !positive(q.Median) {
+				continue
+			}
+			lo, hi = math.Min(lo, q.Median), math.Max(hi, q.Median)
+			if positive(q.Min) {
+				lo = math.Min(lo, q.Min)
+			}
+			if positive(q.Max) {
+				hi = math.Max(hi, q.Max)
+			}
+		}
+	}
+	lo, hi = decadeRange(lo, hi)
+	p.Y.Min, p.Y.Max = lo, hi
 	n := len(f.Series)
 	var items []legendItem
-	lo, hi := math.Inf(1), math.Inf(-1)
+	paperDrawn := false
 	for si, s := range f.Series {
 		off := 0.0
-		if n > 1 {
-			spread := math.Min(0.5, 0.15*float64(n-1)) * gap
+		switch {
+		case len(f.Nominal) > 0:
+			// One model per position: ours left, the paper's right.
+			off = -0.08
+			if s.Paper {
+				off = 0.08
+			}
+		case n > 1:
+			spread := math.Min(0.5, 0.12*float64(n-1)) * gap
 			off = (float64(si)/float64(n-1) - 0.5) * spread
 		}
 		col := modelColour(s.Key)
@@ -237,11 +341,9 @@ func FinalPlot(f *FinalFigure) *Figure {
 			pts.XYs = append(pts.XYs, plotter.XY{X: inv(tx(q.X) + off), Y: q.Median})
 			low, high := q.Median-q.Min, q.Max-q.Median
 			if !positive(q.Min) {
-				low = 0
+				low = q.Median - lo // down to the axis
 			}
-			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{low, high})
-			lo = math.Min(lo, q.Median-low)
-			hi = math.Max(hi, q.Median+high)
+			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{max(low, 0), max(high, 0)})
 		}
 		if len(pts.XYs) == 0 {
 			continue
@@ -250,31 +352,28 @@ func FinalPlot(f *FinalFigure) *Figure {
 		if err != nil {
 			continue
 		}
-		glyph := draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
-		var bar *draw.LineStyle
+		glyph := draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+		bar := draw.LineStyle{Color: col, Width: vg.Points(1.1)}
 		if s.Paper {
-			glyph = draw.GlyphStyle{Color: col, Radius: vg.Points(3.5), Shape: hollowDiamond{}}
-		} else {
-			eb, err := plotter.NewYErrorBars(pts)
-			if err == nil {
-				eb.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.2)}
-				eb.CapWidth = vg.Points(4)
-				p.Add(eb)
-				bar = &eb.LineStyle
-			}
+			glyph = draw.GlyphStyle{Color: col, Radius: vg.Points(2.6), Shape: hollowDiamond{}}
+			bar = draw.LineStyle{Color: col, Width: vg.Points(0.7)}
+			paperDrawn = true
 		}
+		eb, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			continue
+		}
+		eb.LineStyle = bar
+		eb.CapWidth = vg.Points(3.5)
+		p.Add(eb)
 		sc.GlyphStyle = glyph
 		p.Add(sc)
-		items = append(items, legendItem{text: ascii.Replace(s.Label), thumbs: []plot.Thumbnailer{glyphThumb{glyph: glyph, bar: bar}}})
+		items = append(items, legendItem{text: s.Label, thumbs: []plot.Thumbnailer{glyphThumb{glyph: glyph, bar: &bar}}})
 	}
-	if !(lo < hi) {
-		lo, hi = lo/2, hi*2
-	}
-	p.Y.Min, p.Y.Max = lo/1.5, hi*1.5
 	var ticks []plot.Tick
 	if len(f.Nominal) > 0 {
 		for i, name := range f.Nominal {
-			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: ascii.Replace(name)})
+			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
 		}
 		p.X.Min, p.X.Max = 0.5, float64(len(f.Nominal))+0.5
 	} else {
@@ -286,27 +385,32 @@ func FinalPlot(f *FinalFigure) *Figure {
 			p.X.Min, p.X.Max = inv(a-0.5*gap), inv(b+0.5*gap)
 		}
 	}
-	p.X.Tick.Marker = plot.ConstantTicks(thinTicks(ticks, 16))
-	what := "final test error against " + ascii.Replace(strings.SplitN(f.XLabel, " ", 2)[0])
+	w := columnWidth
+	if len(f.Nominal) == 0 && len(f.XTicks) > 6 {
+		w = textWidth
+	}
+	// At most one label per 28 pt of axis.
+	p.X.Tick.Marker = plot.ConstantTicks(thinTicks(ticks, max(2, int((w-60)/vg.Points(28)))))
+	what := "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
 	if len(f.Nominal) > 0 {
 		what = "final test error per model"
 	}
+	legendNote := "Dot, bar: our median, min–max over the seeds"
+	if paperDrawn {
+		legendNote += "; diamond, thin bar: the paper's median ± range"
+	}
 	pg := &page{
-		title: figureTitle(f.Table, what, f.Tier),
-		notes: []string{"Filled dot: our median over the seeds, bar: min-max over the seeds; " +
-			"hollow diamond: the paper's median. e_L1 per seed is its minimum over the recorded history (the tables' statistic)."},
-		legend: items,
-		rows:   [][]*plot.Plot{{p}},
+		title:   figureTitle(f.Table, what),
+		notes:   []string{sourceNote(f.Table, f.Tier) + " " + legendNote + "."},
+		legend:  items,
+		rows:    [][]*plot.Plot{{p}},
+		yLabels: []string{el1Label},
 	}
 	if n := omittedNote(f.Omitted); n != "" {
 		pg.notes = append(pg.notes, n)
 	}
-	w := vg.Points(460)
-	if len(f.XTicks) > 10 {
-		w = vg.Points(560)
-	}
-	return &Figure{Name: f.Table.ID + "-final", W: w, H: vg.Points(300) + headerHeight(pg, w), draw: pg.draw,
-		Caption: "final e_L1 against the swept parameter (median, min-max bar; paper's median beside)"}
+	return &Figure{Name: f.Table.ID + "-final", W: w, H: vg.Points(190) + headerHeight(pg, w), draw: pg.draw,
+		Caption: "final e_L1 against the swept parameter (median, min-max bar; paper's median and range beside)"}
 }
 
 // thinTicks keeps at most n labelled ticks (every k-th label), so that the
@@ -346,7 +450,7 @@ func (hollowDiamond) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point)
 
 // solutionTitle describes the model of a solution figure.
 func solutionTitle(s *Solution) string {
-	return fmt.Sprintf("multilevel ELM-FBPINN, %s = %s, J = %s, K = %d, seed %d, %d LSQR iterations: test e_L1 = %s (min over history %s)",
+	return fmt.Sprintf("multilevel ELM-FBPINN, %s = %s, J = %s, K = %d, seed %d, %d LSQR iterations: test e_{L1} = %s (min over history %s)",
 		paramName(s.Spec.Problem), num(s.Spec.Param), paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed,
 		s.Spec.Iters, sci(s.Final), sci(s.Best))
 }
@@ -356,7 +460,7 @@ func solutionTitle(s *Solution) string {
 func OscillatorPlot(s *Solution, c *Curve1D) *Figure {
 	top := newPanel("")
 	top.X.Label.Text = "t"
-	top.Y.Label.Text = "u(t)"
+
 	exact, pred, abs := make(plotter.XYs, len(c.T)), make(plotter.XYs, len(c.T)), plotter.XYs{}
 	for i, t := range c.T {
 		exact[i] = plotter.XY{X: t, Y: c.Exact[i]}
@@ -366,30 +470,31 @@ func OscillatorPlot(s *Solution, c *Curve1D) *Figure {
 		}
 	}
 	le, _ := plotter.NewLine(exact)
-	le.LineStyle = draw.LineStyle{Color: colBlack, Width: vg.Points(2.2)}
+	le.LineStyle = draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}
 	lp, _ := plotter.NewLine(pred)
-	lp.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(1.1), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}
+	lp.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}
 	top.Add(le, lp)
 	bottom := newPanel("")
 	logY(bottom)
 	bottom.X.Label.Text = "t"
-	bottom.Y.Label.Text = "|u_pred - u|"
+
 	if len(abs) > 0 {
 		la, _ := plotter.NewLine(abs)
 		la.LineStyle = draw.LineStyle{Color: colRed, Width: vg.Points(1)}
 		bottom.Add(la)
 	}
 	pg := &page{
-		title: ascii.Replace("Damped oscillator: exact solution and " + solutionTitle(s)),
+		title: "Damped oscillator: exact solution and " + solutionTitle(s),
 		legend: []legendItem{
 			{"exact", []plot.Thumbnailer{lineThumb{line: le.LineStyle}}},
 			{"ELM-FBPINN prediction", []plot.Thumbnailer{lineThumb{line: lp.LineStyle}}},
 			{"absolute error", []plot.Thumbnailer{lineThumb{line: draw.LineStyle{Color: colRed, Width: vg.Points(1)}}}},
 		},
-		rows: [][]*plot.Plot{{top}, {bottom}},
+		rows:    [][]*plot.Plot{{top}, {bottom}},
+		yLabels: []string{"u(t)", "|u_{pred}(t) − u(t)|"},
 	}
-	w := vg.Points(620)
-	return &Figure{Name: "oscillator-solution", W: w, H: vg.Points(400) + headerHeight(pg, w), draw: pg.draw,
+	w := textWidth
+	return &Figure{Name: "oscillator-solution", W: w, H: vg.Points(280) + headerHeight(pg, w), draw: pg.draw,
 		Caption: "exact vs multilevel ELM-FBPINN prediction, and the pointwise error"}
 }
 
@@ -413,9 +518,15 @@ func BasisPlot(s *Solution, perLevel [][]BasisSet) *Figure {
 			continue
 		}
 		js := s.System.Decomposition.Levels[sets[0].Level].J
-		p := newPanel(fmt.Sprintf("level %d (J = %d): %d subdomain(s)", l+1, js, len(sets)))
+		subs := "subdomains"
+		if len(sets) == 1 {
+			subs = "subdomain"
+		}
+		p := newPanel(fmt.Sprintf("level %d (J = %d): %d %s", l+1, js, len(sets), subs))
 		p.X.Label.Text = "t"
-		p.Y.Label.Text = "(1/L) w_j(t) phi_jk(t)"
+		if len(panels) == 0 {
+			p.Y.Label.Text = "(1/L) w_{j}(t) φ_{jk}(t)"
+		}
 		p.X.Min, p.X.Max = 0, 1
 		p.Y.Min, p.Y.Max = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
 		for i, b := range sets {
@@ -441,15 +552,15 @@ func BasisPlot(s *Solution, perLevel [][]BasisSet) *Figure {
 		panels = append(panels, p)
 	}
 	pg := &page{
-		title: ascii.Replace(fmt.Sprintf("Damped oscillator: random basis functions of the multilevel ELM-FBPINN "+
-			"(J = %s, K = %d, seed %d), window times feature", paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed)),
+		title: fmt.Sprintf("Damped oscillator: random basis functions of the multilevel ELM-FBPINN "+
+			"(J = %s, K = %d, seed %d), window times feature", paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed),
 		notes: []string{"Each panel shows the subdomain(s) nearest the middle of the interval; one colour per subdomain, " +
 			"its K+1 functions (the thick one is the constant feature, i.e. the window alone). " +
 			"The factor 1/L averages the levels."},
 		rows: [][]*plot.Plot{panels},
 	}
-	w := vg.Points(760)
-	return &Figure{Name: "oscillator-basis", W: w, H: vg.Points(250) + headerHeight(pg, w), draw: pg.draw,
+	w := textWidth
+	return &Figure{Name: "oscillator-basis", W: w, H: vg.Points(170) + headerHeight(pg, w), draw: pg.draw,
 		Caption: "random basis functions (window times feature) of a few subdomains per level"}
 }
 
@@ -473,7 +584,7 @@ func SparsityPlot(s *Solution, r *Raster) *Figure {
 	}
 	p := newPanel("")
 	p.Add(plotter.NewImage(img, 0, 0, float64(r.Cols), float64(r.Rows)))
-	p.X.Label.Text = "column (unknown: level, subdomain, basis function)"
+	p.X.Label.Text = "column (level, subdomain, feature)"
 	p.Y.Label.Text = "row (constraint point)"
 	p.X.Min, p.X.Max = 0, float64(r.Cols)
 	p.Y.Min, p.Y.Max = 0, float64(r.Rows)
@@ -481,7 +592,7 @@ func SparsityPlot(s *Solution, r *Raster) *Figure {
 	p.Y.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		// Data y counts up from the bottom; matrix rows count down.
 		var out []plot.Tick
-		step := niceStep(rows, 6)
+		step := niceStep(rows, 4)
 		for v := 0.0; v <= rows; v += step {
 			out = append(out, plot.Tick{Value: rows - v, Label: num(v)})
 		}
@@ -490,7 +601,7 @@ func SparsityPlot(s *Solution, r *Raster) *Figure {
 	cols := float64(r.Cols)
 	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		var out []plot.Tick
-		step := niceStep(cols, 6)
+		step := niceStep(cols, 3)
 		for v := 0.0; v <= cols; v += step {
 			out = append(out, plot.Tick{Value: v, Label: num(v)})
 		}
@@ -507,16 +618,16 @@ func SparsityPlot(s *Solution, r *Raster) *Figure {
 		res = fmt.Sprintf("rasterised to %d x %d cells; a cell is coloured if any entry in it is stored", r.H, r.W)
 	}
 	pg := &page{
-		title: ascii.Replace(fmt.Sprintf("%s: sparsity of the system matrix M (%d x %d, %d stored entries, %.2f%%), "+
+		title: fmt.Sprintf("%s: sparsity of the system matrix M (%d × %d, %d stored entries, %.2f%%), "+
 			"multilevel ELM-FBPINN J = %s, K = %d", capital(problemTitle(s.Spec.Problem)), r.Rows, r.Cols, s.System.M.NNZ(),
-			100*float64(s.System.M.NNZ())/float64(r.Rows)/float64(r.Cols), paperdata.FormatJ(s.Spec.J), s.Spec.K)),
+			100*float64(s.System.M.NNZ())/float64(r.Rows)/float64(r.Cols), paperdata.FormatJ(s.Spec.J), s.Spec.K),
 		notes:  []string{"Stored blocks coloured by the level of their subdomain; " + res + "."},
 		legend: items,
 		rows:   [][]*plot.Plot{{p}},
 	}
-	w := vg.Points(460)
+	w := columnWidth
 	ratio := math.Min(1.6, math.Max(0.5, float64(r.Rows)/float64(r.Cols)))
-	return &Figure{Name: s.Spec.Problem + "-sparsity", W: w, H: vg.Length(ratio)*vg.Points(400) + headerHeight(pg, w),
+	return &Figure{Name: s.Spec.Problem + "-sparsity", W: w, H: vg.Length(ratio)*vg.Points(190) + vg.Points(40) + headerHeight(pg, w),
 		draw: pg.draw, Caption: "sparsity pattern of M, coloured by level"}
 }
 
@@ -621,7 +732,7 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 	panels := []*plot.Plot{
 		heatPanel("exact u", f.Exact, signed),
 		heatPanel("ELM-FBPINN prediction", f.Pred, signed),
-		heatPanel("log10 |prediction - exact|", lg, errMap),
+		heatPanel("log_{10} |error|", lg, errMap),
 	}
 	// The decomposition: centres per level, and the domain's outline.
 	dp := newPanel("subdomain centres")
@@ -654,18 +765,18 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 	slices.Reverse(items)
 	dp.X.Min, dp.X.Max, dp.Y.Min, dp.Y.Max = -0.05, 1.05, -0.05, 1.05
 	panels = append(panels, dp)
-	barH := vg.Points(46)
+	barH := vg.Points(34)
 	pg := &page{
-		title:  ascii.Replace(fmt.Sprintf("%s: exact solution and %s", capital(problemTitle(s.Spec.Problem)), solutionTitle(s))),
+		title:  fmt.Sprintf("%s: exact solution and %s", capital(problemTitle(s.Spec.Problem)), solutionTitle(s)),
 		legend: items,
 		rows:   [][]*plot.Plot{panels},
-		notes:  []string{"White: outside the domain. Exact and predicted share one colour scale."},
+		notes:  []string{"White: outside the domain. Exact and predicted share one colour scale; the error is floored 4 decades below its maximum."},
 		below: func(c draw.Canvas, cells [][]draw.Canvas) {
 			for i, cm := range maps {
 				cell := panels[i].DataCanvas(cells[0][i])
 				bar := newPanel("")
 				bar.HideY()
-				bar.X.Tick.Label.Font.Size = 7
+				bar.X.Tick.Marker = fewTicks{}
 				bar.Add(&plotter.ColorBar{ColorMap: cm})
 				bc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 					Min: vg.Point{X: cell.Min.X, Y: c.Min.Y + 4}, Max: vg.Point{X: cell.Max.X, Y: c.Max.Y - 4}}}
@@ -674,7 +785,33 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 		},
 		belowHeight: barH,
 	}
-	w := vg.Points(980)
-	return &Figure{Name: s.Spec.Problem + "-solution", W: w, H: vg.Points(270) + barH + headerHeight(pg, w), draw: pg.draw,
+	w := textWidth
+	return &Figure{Name: s.Spec.Problem + "-solution", W: w, H: vg.Points(135) + barH + headerHeight(pg, w), draw: pg.draw,
 		Caption: "exact, predicted and absolute-error maps, and the multilevel subdomain centres"}
+}
+
+// fewTicks are plot.DefaultTicks with at most three labels, for the narrow
+// colour bars, written with as few digits as they need.
+type fewTicks struct{}
+
+var _ plot.Ticker = fewTicks{}
+
+// Ticks returns the ticks over [lo, hi].
+func (fewTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	var labelled []int
+	for i, t := range ts {
+		if t.Label != "" {
+			labelled = append(labelled, i)
+			ts[i].Label = num(math.Round(t.Value*1e6) / 1e6)
+		}
+	}
+	if k := (len(labelled) + 2) / 3; k > 1 {
+		for n, i := range labelled {
+			if n%k != 0 {
+				ts[i].Label = ""
+			}
+		}
+	}
+	return ts
 }

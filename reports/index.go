@@ -460,6 +460,10 @@ func (b *Built) indexLaTeX(w io.Writer, o *Options) error {
 	fmt.Fprintf(bw, "%% \\input it in a document that loads booktabs and graphicx. Set \\reprodir to the folder\n")
 	fmt.Fprintf(bw, "%% of this file relative to the document (default: the same folder).\n")
 	fmt.Fprintf(bw, "\\providecommand{\\reprodir}{.}\n")
+	fmt.Fprintf(bw, "%% Figures are drawn at their printed size (a column, 3.3 in, or a text width, 6.5 in; text of\n")
+	fmt.Fprintf(bw, "%% 8 pt and more): \\reprofig includes one at its natural size, shrunk only to fit \\linewidth.\n")
+	fmt.Fprintf(bw, "\\providecommand{\\reprofig}[1]{\\sbox0{\\includegraphics{#1}}%%\n"+
+		"\\ifdim\\wd0>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox0}\\else\\usebox0\\fi}\n")
 	fmt.Fprintf(bw, "\\section*{Reproduction of ``%s'' (tier %s)}\n\n", e(paperTitle), e(b.Tier))
 
 	pv := o.Provenance
@@ -575,6 +579,6 @@ func writeFigureLaTeX(w io.Writer, f FigureEntry) {
 	if f.Note != "" {
 		caption += ". " + f.Note
 	}
-	fmt.Fprintf(w, "\\begin{figure}[ht]\n\\centering\n\\includegraphics[width=\\linewidth,height=0.8\\textheight,keepaspectratio]{\\reprodir/%s}\n", base)
+	fmt.Fprintf(w, "\\begin{figure}[ht]\n\\centering\n\\reprofig{\\reprodir/%s}\n", base)
 	fmt.Fprintf(w, "\\caption{%s}\n\\label{repro:fig:%s}\n\\end{figure}\n", escapeLaTeX(caption), labelSafe(f.Name))
 }

@@ -330,9 +330,9 @@ func finalCaption(t *experiments.Table) string {
 		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
 	}
 	if isBaseline(t) {
-		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median"
+		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
 	}
-	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median"
+	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
 }
 
 // skippedNote says why a table figure was not drawn.
@@ -384,8 +384,28 @@ func solutionFigures(prob, tier string, o *Options, save func(*Figure, *FigureEn
 		return []FigureEntry{e}, nil
 	}
 	o.logf("solved %s in %.1f s: test e_L1 %.3g", spec, sol.Seconds, sol.Final)
+	figs, err := solutionPlots(sol)
+	if err != nil {
+		return nil, err
+	}
+	var out []FigureEntry
+	for _, fig := range figs {
+		e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
+			Note: fmt.Sprintf("Solved in this process: %s (%.1f s).", spec, sol.Seconds)}
+		if err := save(fig, &e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// solutionPlots draws the figures of a solved model: for the oscillator
+// the solution, the basis functions and the sparsity of M; for the 2D
+// problems the solution maps (and the sparsity of M for the Laplacian).
+func solutionPlots(sol *Solution) ([]*Figure, error) {
 	var figs []*Figure
-	switch prob {
+	switch sol.Spec.Problem {
 	case experiments.Oscillator:
 		c, err := sol.Curve(2000)
 		if err != nil {
@@ -409,20 +429,11 @@ func solutionFigures(prob, tier string, o *Options, save func(*Figure, *FigureEn
 			return nil, err
 		}
 		figs = append(figs, FieldsPlot(sol, f, sol.LevelCentres()))
-		if prob == experiments.Laplace {
+		if sol.Spec.Problem == experiments.Laplace {
 			figs = append(figs, SparsityPlot(sol, sol.Sparsity(700, 700)))
 		}
 	}
-	var out []FigureEntry
-	for _, fig := range figs {
-		e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
-			Note: fmt.Sprintf("Solved in this process: %s (%.1f s).", spec, sol.Seconds)}
-		if err := save(fig, &e); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, nil
+	return figs, nil
 }
 
 // neighbours returns subdomain g and its kept neighbours on its level (the

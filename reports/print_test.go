@@ -1,0 +1,146 @@
+package reports
+
+import (
+	"bytes"
+	"compress/zlib"
+	"io"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"elmfbpinn/experiments"
+)
+
+// printFigures returns every kind of figure the report draws: the
+// convergence and final-error figures of the report test's tables (a
+// sweep, a baseline, the weight-scaling figure) and the solution figures
+// of small solves of the three problems.
+func printFigures(t *testing.T) []*Figure {
+	t.Helper()
+	tables, res := reportTables(t)
+	var figs []*Figure
+	for _, tab := range tables {
+		c, err := Convergence(tab, experiments.Full, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Final(tab, experiments.Full, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fig := range []*Figure{ConvergencePlot(c), FinalPlot(f)} {
+			if fig != nil {
+				figs = append(figs, fig)
+			}
+		}
+	}
+	for _, s := range []experiments.Spec{
+		{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20, J: []int{1, 2, 4}, K: 4, Delta: 2.9, R: 1, Iters: 20},
+		{Problem: experiments.Laplace, Model: experiments.ELM, Param: 1, J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 20},
+		{Problem: experiments.Helmholtz, Model: experiments.ELM, Param: 2, J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 20},
+	} {
+		sol, err := Solve(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := solutionPlots(sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		figs = append(figs, fs...)
+	}
+	return figs
+}
+
+// textSizes records the font size of every string drawn.
+type textSizes struct {
+	vg.CanvasSizer
+	sizes map[string]vg.Length // the smallest size of each string
+}
+
+// FillString records the size of str.
+func (c *textSizes) FillString(f font.Face, pt vg.Point, str string) {
+	if s, ok := c.sizes[str]; !ok || f.Font.Size < s {
+		c.sizes[str] = f.Font.Size
+	}
+	c.CanvasSizer.FillString(f, pt, str)
+}
+
+var (
+	mediaBox = regexp.MustCompile(`/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\]`)
+	fontSize = regexp.MustCompile(`/F[0-9A-Za-z]+ ([0-9.]+) Tf`)
+	stream   = regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
+)
+
+// pdfTextSizes returns the page width of a PDF and the font sizes set in
+// its content streams (decompressed).
+func pdfTextSizes(t *testing.T, pdf []byte) (width float64, sizes []float64) {
+	t.Helper()
+	m := mediaBox.FindSubmatch(pdf)
+	if m == nil {
+		t.Fatal("no MediaBox in the PDF")
+	}
+	width, _ = strconv.ParseFloat(string(m[1]), 64)
+	for _, s := range stream.FindAllSubmatch(pdf, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(s[1]))
+		data := s[1]
+		if err == nil {
+			if d, err := io.ReadAll(r); err == nil {
+				data = d
+			}
+		}
+		for _, f := range fontSize.FindAllSubmatch(data, -1) {
+			v, _ := strconv.ParseFloat(string(f[1]), 64)
+			sizes = append(sizes, v)
+		}
+	}
+	return width, sizes
+}
+
+// TestFigurePrintSize checks that every figure is drawn at its printed
+// size, a column (3.3 in) or a text width (6.5 in, at most 470 pt), with no
+// text below minFont (8 pt) at that size: every string drawn (the Greek
+// letters and scripts included) is recorded with its font size, and the
+// PDF's page width and the font sizes it sets (Tf) are read back.
+func TestFigurePrintSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves three small models")
+	}
+	for _, fig := range printFigures(t) {
+		if fig.W != columnWidth && fig.W != textWidth {
+			t.Errorf("%s: %.1f pt wide, want a column (%.1f) or the text width (%.1f)", fig.Name, fig.W.Points(),
+				columnWidth.Points(), textWidth.Points())
+		}
+		rec := &textSizes{CanvasSizer: vgimg.New(fig.W, fig.H), sizes: map[string]vg.Length{}}
+		fig.draw(draw.New(rec))
+		if len(rec.sizes) == 0 {
+			t.Errorf("%s: no text drawn", fig.Name)
+		}
+		for s, sz := range rec.sizes {
+			if sz < minFont {
+				t.Errorf("%s: %q drawn at %.2f pt, want >= %d", fig.Name, s, sz.Points(), minFont)
+			}
+		}
+		pdf, err := fig.Bytes(PDF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, sizes := pdfTextSizes(t, pdf)
+		if w > 470 || w != float64(fig.W.Points()) && strconv.FormatFloat(w, 'f', 2, 64) != strconv.FormatFloat(fig.W.Points(), 'f', 2, 64) {
+			t.Errorf("%s: PDF page %.2f pt wide, want %.2f (at most 470)", fig.Name, w, fig.W.Points())
+		}
+		if len(sizes) == 0 {
+			t.Errorf("%s: no font size set in the PDF", fig.Name)
+		}
+		for _, sz := range sizes {
+			if sz < minFont {
+				t.Errorf("%s: the PDF sets a %.2f pt font, want >= %d", fig.Name, sz, minFont)
+			}
+		}
+	}
+}
