@@ -24,7 +24,22 @@
 // OscillatorPlot, BasisPlot, SparsityPlot and FieldsPlot draw them. A row
 // whose seeds are not all present is never drawn: a figure names the rows
 // it leaves out, and a figure with nothing to draw is skipped with a note.
-// Figure text is ASCII: the PDF backend has no Greek letters.
+//
+// Figures are drawn at their printed size, a column (3.3 in, 237.6 pt: a
+// baseline's or short sweep's final error, a single convergence panel, a
+// sparsity pattern) or the text width (6.5 in, 468 pt: the others), and
+// report.tex includes them at that size (\reprofig shrinks one only to
+// fit a narrower \linewidth), so the sizes set are the printed ones: no
+// text is below 8 pt (ticks, legends and notes 8 pt, titles and axis labels
+// 9 pt; scripts never below 8 pt). Text is Unicode with "_{...}" and
+// "^{...}" set as sub- and superscripts by a text handler of this package
+// ("ω_{0}", "e_{L1}", "10^{−5}"); the PDF canvas encodes text as code page
+// 1252 and fills the glyph outline of any other character, so Greek letters
+// print in PDF as in PNG. A final-error plot draws, beside our median and
+// min–max bar, the paper's median and its range (median ± range, the band of
+// a "match" verdict) for every model the paper publishes; a convergence plot
+// draws the paper's median of each row run at the paper's budget as a
+// dashed reference line. Log axes span whole decades with plot.LogTicks.
 //
 // The solution, basis and sparsity figures need a model the result store
 // does not keep: Report solves the paper's multilevel models in-process with
@@ -73,7 +88,9 @@
 //
 // # LaTeX
 //
-// The LaTeX table has the paper's columns only, filled with our values, as a
+// The LaTeX table has the paper's columns only, filled with our values
+// (LaTeXWith with LaTeXSettings.Paper, Options.LaTeXPaper, repro report
+// -latex-paper: also the paper's e_L1 and time and the verdict), as a
 // booktabs tabular in a table environment with a caption and the label
 // repro:<table id>. It needs no package but booktabs: instead of the paper's
 // \resizebox (graphicx) it is set in \footnotesize inside a \makebox, which

@@ -94,6 +94,50 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// paperGoldenCases are the golden cases also rendered with the paper's
+// columns (LaTeXSettings.Paper), in testdata/<case>.paper.tex.golden:
+// osc-scaling.edge has match, close and off verdicts, rows without
+// results and rows with seeds missing (verdict cells with their notes);
+// osc-baseline.quick a shortened run (not judged) and a row with no
+// result; weight-scaling.full rows the paper does not publish.
+var paperGoldenCases = []string{"osc-scaling.edge", "osc-baseline.quick", "weight-scaling.full"}
+
+// renderPaper returns the LaTeX of a golden case with the paper's columns.
+func (c goldenCase) renderPaper(t *testing.T) []byte {
+	t.Helper()
+	tab := table(t, c.table)
+	var x bytes.Buffer
+	if err := LaTeXWith(&x, tab, c.tier, c.results(t, tab), &LaTeXSettings{Paper: true}); err != nil {
+		t.Fatal(err)
+	}
+	return x.Bytes()
+}
+
+// paperCase returns the golden case of a name.
+func paperCase(t *testing.T, name string) goldenCase {
+	t.Helper()
+	for _, c := range goldenCases {
+		if c.name == name {
+			return c
+		}
+	}
+	t.Fatalf("no golden case %s", name)
+	return goldenCase{}
+}
+
+// TestGoldenLaTeXPaper compares the LaTeX tables with the paper's columns
+// with testdata/<case>.paper.tex.golden; the default form (TestGolden) is
+// unchanged by the option.
+func TestGoldenLaTeXPaper(t *testing.T) {
+	for _, name := range paperGoldenCases {
+		t.Run(name, func(t *testing.T) {
+			tex := paperCase(t, name).renderPaper(t)
+			checkLaTeXStructure(t, name+".paper", string(tex))
+			checkGolden(t, filepath.Join("testdata", name+".paper.tex.golden"), tex)
+		})
+	}
+}
+
 // checkGolden compares got with the golden file; on a mismatch it writes got
 // beside it as <file>.got. With -update it rewrites the golden file.
 func checkGolden(t *testing.T, path string, got []byte) {

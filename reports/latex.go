@@ -60,20 +60,39 @@ func escapeLaTeX(s string) string {
 	return b.String()
 }
 
+// LaTeXSettings are the options of a LaTeX table. The zero value gives the
+// paper's columns filled with our values.
+type LaTeXSettings struct {
+	// Paper adds the paper's published values and the verdict as
+	// columns: e_L1 (paper) after ours, Time (paper) after ours, and
+	// Verdict last (match, close or off; a dash with its note when the row
+	// is not judged).
+	Paper bool
+}
+
 // LaTeX renders one table for a tier as a complete booktabs table
 // environment with the paper's columns (our values only): Model, (param, J),
 // (h, K), δ, κ(M), Optimiser, e_L1 and Time (s); a table that varies the
 // weight scale gets an R column after δ. Missing values are "---" with a
 // numbered note after the tabular. It needs only \usepackage{booktabs}.
 func LaTeX(w io.Writer, t *experiments.Table, tier string, results map[string]*experiments.Result) error {
+	return LaTeXWith(w, t, tier, results, nil)
+}
+
+// LaTeXWith renders one table as LaTeX does, with the settings s (nil:
+// the zero settings, LaTeX's table).
+func LaTeXWith(w io.Writer, t *experiments.Table, tier string, results map[string]*experiments.Result, s *LaTeXSettings) error {
 	rows, err := Stats(t, tier, results)
 	if err != nil {
 		return err
 	}
-	return writeLaTeX(w, t, tier, rows)
+	if s == nil {
+		s = &LaTeXSettings{}
+	}
+	return writeLaTeX(w, t, tier, rows, s)
 }
 
-func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats) error {
+func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats, set *LaTeXSettings) error {
 	bw := bufio.NewWriter(w)
 	c := newCells(latexStyle, tier, rows)
 	withR := hasR(t)
@@ -86,7 +105,12 @@ func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats)
 	if withR {
 		header = append(header, "$R$")
 	}
-	header = append(header, `$\kappa(M)$`, "Optimiser", `$e_{L_1}$`, "Time (s)")
+	header = append(header, `$\kappa(M)$`, "Optimiser")
+	if set.Paper {
+		header = append(header, `$e_{L_1}$`, `$e_{L_1}$ (paper)`, "Time (s)", "Time (paper)", "Verdict")
+	} else {
+		header = append(header, `$e_{L_1}$`, "Time (s)")
+	}
 
 	var body []string
 	for _, s := range rows {
@@ -94,7 +118,12 @@ func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats)
 		if withR {
 			cells = append(cells, c.r(s))
 		}
-		cells = append(cells, c.kappa(s), c.optimiser(s), c.el1Ours(s), c.timeOurs(s))
+		cells = append(cells, c.kappa(s), c.optimiser(s))
+		if set.Paper {
+			cells = append(cells, c.el1Ours(s), c.el1Paper(s), c.timeOurs(s), c.timePaper(s), c.verdict(s))
+		} else {
+			cells = append(cells, c.el1Ours(s), c.timeOurs(s))
+		}
 		body = append(body, strings.Join(cells, " & ")+` \\`)
 	}
 
@@ -102,6 +131,9 @@ func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats)
 		t.ID, oneLine(t.Title), tier)
 	if t.Paper != "" {
 		fmt.Fprintf(bw, "%% Reproduces the paper's table %s.\n", t.Paper)
+	}
+	if set.Paper {
+		fmt.Fprintf(bw, "%% Columns: ours, the paper's values and the verdict (match: our median within the paper's median +/- range;\n%% close: within a factor 3; off otherwise).\n")
 	}
 	fmt.Fprintf(bw, "%% Needs \\usepackage{booktabs}.\n")
 	// \makebox centres a table wider than the text over the margins
@@ -121,7 +153,13 @@ func writeLaTeX(w io.Writer, t *experiments.Table, tier string, rows []RowStats)
 		}
 		fmt.Fprintf(bw, "\n\\smallskip\n{\\footnotesize\n%s\\par}\n", strings.Join(lines, "\\\\\n"))
 	}
-	fmt.Fprintf(bw, "\\caption{%s, reproduced by elmfbpinn, tier %s.}\n", escapeLaTeX(t.Title), escapeLaTeX(tier))
+	if set.Paper {
+		fmt.Fprintf(bw, "\\caption{%s beside the paper's values (verdict: match if our median $e_{L_1}$ lies within the paper's "+
+			"median $\\pm$ range, close if within a factor 3, off otherwise), reproduced by elmfbpinn, tier %s.}\n",
+			escapeLaTeX(t.Title), escapeLaTeX(tier))
+	} else {
+		fmt.Fprintf(bw, "\\caption{%s, reproduced by elmfbpinn, tier %s.}\n", escapeLaTeX(t.Title), escapeLaTeX(tier))
+	}
 	fmt.Fprintf(bw, "\\label{repro:%s}\n\\end{table}\n", labelSafe(t.ID))
 	return bw.Flush()
 }

@@ -103,6 +103,13 @@ func TestLaTeXStructure(t *testing.T) {
 		checkLaTeXStructure(t, c.name, string(tex))
 	}
 	wantCols := map[string]int{"osc-baseline.full": 8, "weight-scaling.full": 9}
+	// The paper's columns add three: e_L1 (paper), Time (paper), Verdict.
+	for name, n := range map[string]int{"osc-baseline.quick": 11, "weight-scaling.full": 12} {
+		tex := paperCase(t, name).renderPaper(t)
+		if got := len(tabular.FindStringSubmatch(string(tex))[1]); got != n {
+			t.Errorf("%s with the paper's columns: %d columns, want %d", name, got, n)
+		}
+	}
 	for _, c := range goldenCases {
 		n, ok := wantCols[c.name]
 		if !ok {
@@ -132,6 +139,14 @@ func TestLaTeXCompiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&doc, "\\input{%s}\n\\clearpage\n", name)
+	}
+	for i, name := range paperGoldenCases {
+		tex := paperCase(t, name).renderPaper(t)
+		file := fmt.Sprintf("p%d.tex", i)
+		if err := os.WriteFile(filepath.Join(dir, file), tex, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&doc, "\\input{%s}\n\\clearpage\n", file)
 	}
 	doc.WriteString("\\end{document}\n")
 	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc.String()), 0o644); err != nil {

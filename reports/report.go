@@ -67,7 +67,11 @@ type Options struct {
 	// NoSolutions skips the in-process solves of the solution, basis and
 	// sparsity figures.
 	NoSolutions bool
-	Provenance  Provenance
+	// LaTeXPaper adds the paper's values and the verdict as columns to
+	// the LaTeX tables (LaTeXSettings.Paper); by default they hold the
+	// paper's columns with our values only.
+	LaTeXPaper bool
+	Provenance Provenance
 	// Log, if set, receives one line per step (solves, skipped figures).
 	Log io.Writer
 }
@@ -221,7 +225,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		}
 		if o.has(FormatLaTeX) {
 			var tex bytes.Buffer
-			if err := writeLaTeX(&tex, t, tier, rows); err != nil {
+			if err := writeLaTeX(&tex, t, tier, rows, &LaTeXSettings{Paper: o.LaTeXPaper}); err != nil {
 				return nil, fmt.Errorf("table %s: %w", t.ID, err)
 			}
 			if err := write(t.ID+".tex", tex.Bytes()); err != nil {

@@ -63,7 +63,7 @@ func Write(dir string, tier string, tables []*experiments.Table, results map[str
 		if err := writeMarkdown(&md, t, tier, rows, true); err != nil {
 			return nil, fmt.Errorf("table %s: %w", t.ID, err)
 		}
-		if err := writeLaTeX(&tex, t, tier, rows); err != nil {
+		if err := writeLaTeX(&tex, t, tier, rows, &LaTeXSettings{}); err != nil {
 			return nil, fmt.Errorf("table %s: %w", t.ID, err)
 		}
 		if err := writeFile(dir, t.ID+".md", md.Bytes()); err != nil {

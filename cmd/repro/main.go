@@ -5,7 +5,7 @@
 //
 //	repro list   [selection] [-results DIR]
 //	repro run    [selection] [-jobs N] [-results DIR] [-kappa-cells N] [-shard i/n] [-max-mem SIZE]
-//	repro report [selection] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf]
+//	repro report [selection] [-results DIR] [-out DIR] [-format md,latex,csv,png,pdf] [-latex-paper]
 //	repro solve  -problem P -model M [flags] [-max-mem SIZE] [-json]
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
@@ -167,6 +167,8 @@
 //	-results DIR     result directory (default results)
 //	-out DIR         output directory (default report)
 //	-format LIST     any of md, latex, csv, png, pdf (default all)
+//	-latex-paper     add the paper's e_L1 and time and the verdict as columns
+//	                 to the LaTeX tables (default: the paper's columns, our values)
 //	-solutions=false skip the in-process solves behind the solution figures
 //
 // # solve

@@ -21,11 +21,12 @@ import (
 //	$ repro report -tier quick -out report
 //	$ repro report -table osc-K -format md,png -out /tmp/r
 func cmdReport(args []string) error {
-	fs := newFlags("report", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR] [-out DIR] [-format LIST] [-solutions=false]")
+	fs := newFlags("report", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR] [-out DIR] [-format LIST] [-latex-paper] [-solutions=false]")
 	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory")
 	out := fs.String("out", "report", "output directory")
 	formats := fs.String("format", "md,latex,csv,png,pdf", "comma-separated output formats: md, latex, csv, png, pdf")
+	latexPaper := fs.Bool("latex-paper", false, "add the paper's values and the verdict as columns to the LaTeX tables")
 	solutions := fs.Bool("solutions", true, "solve the multilevel models of the solution figures in-process (png/pdf only)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "the -kappa-cells the runs were made with")
 	allowMixed := fs.Bool("allow-mixed", false, "report results made by different numerics (fingerprints) together")
@@ -59,6 +60,7 @@ func cmdReport(args []string) error {
 		Tier:        sf.tier,
 		Formats:     fmts,
 		NoSolutions: !*solutions,
+		LaTeXPaper:  *latexPaper,
 		Provenance: reports.Provenance{
 			Commit: gitCommit(), GoVersion: runtime.Version(), CPU: cpuModel(), Date: time.Now(),
 		},

@@ -65,3 +65,34 @@ func TestReportBadFormat(t *testing.T) {
 		t.Error("the output directory was created")
 	}
 }
+
+// TestReportLaTeXPaper: -latex-paper adds the paper's values and the
+// verdict as columns to the LaTeX tables; without it they are the paper's
+// columns with our values only.
+func TestReportLaTeXPaper(t *testing.T) {
+	results := filepath.Join("..", "..", "reports", "testdata", "results")
+	for _, tc := range []struct {
+		flags []string
+		want  bool
+	}{
+		{nil, false},
+		{[]string{"-latex-paper"}, true},
+	} {
+		out := filepath.Join(t.TempDir(), "report")
+		args := append([]string{"report", "-tier", "full", "-table", "osc-baseline", "-results", results, "-out", out,
+			"-format", "latex"}, tc.flags...)
+		_, stderr, code := runRepro(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.flags, code, stderr)
+		}
+		tex, err := os.ReadFile(filepath.Join(out, "osc-baseline.tex"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, col := range []string{"$e_{L_1}$ (paper)", "Time (paper)", "Verdict", "& match \\\\"} {
+			if got := strings.Contains(string(tex), col); got != tc.want {
+				t.Errorf("%q: osc-baseline.tex has %q: %v, want %v", tc.flags, col, got, tc.want)
+			}
+		}
+	}
+}
