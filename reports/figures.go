@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -389,8 +390,15 @@ func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Nominal) == 0 && len(f.XTicks) > 6 {
 		w = textWidth
 	}
-	// At most one label per 28 pt of axis.
-	p.X.Tick.Marker = plot.ConstantTicks(thinTicks(ticks, max(2, int((w-60)/vg.Points(28)))))
+	// Labels that would touch their left neighbour on the printed axis
+	// (about the figure's width less 60 pt) are left out.
+	if len(f.Nominal) == 0 && len(ticks) > 1 {
+		u0, u1 := tx(p.X.Min), tx(p.X.Max)
+		axis := w - vg.Points(60)
+		ticks = spaceTicks(ticks, func(x float64) vg.Length { return axis * vg.Length((tx(x)-u0)/(u1-u0)) },
+			p.X.Tick.Label)
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	what := "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
 	if len(f.Nominal) > 0 {
 		what = "final test error per model"
@@ -413,18 +421,21 @@ func FinalPlot(f *FinalFigure) *Figure {
 		Caption: "final e_L1 against the swept parameter (median, min-max bar; paper's median and range beside)"}
 }
 
-// thinTicks keeps at most n labelled ticks (every k-th label), so that the
-// labels of a long sweep do not overlap.
-func thinTicks(ts []plot.Tick, n int) []plot.Tick {
-	if len(ts) <= n {
-		return ts
-	}
-	k := (len(ts) + n - 1) / n
+// spaceTicks clears the label of every tick that would come closer than
+// 4 pt to the last label kept, at the positions pos gives (in order).
+func spaceTicks(ts []plot.Tick, pos func(float64) vg.Length, sty text.Style) []plot.Tick {
 	out := slices.Clone(ts)
-	for i := range out {
-		if i%k != 0 {
-			out[i].Label = ""
+	last, lastW := vg.Length(math.Inf(-1)), vg.Length(0)
+	for i, t := range out {
+		if t.Label == "" {
+			continue
 		}
+		x, wi := pos(t.Value), sty.Width(t.Label)
+		if x-last < (lastW+wi)/2+4 {
+			out[i].Label = ""
+			continue
+		}
+		last, lastW = x, wi
 	}
 	return out
 }
@@ -483,13 +494,16 @@ func OscillatorPlot(s *Solution, c *Curve1D) *Figure {
 		la.LineStyle = draw.LineStyle{Color: colRed, Width: vg.Points(1)}
 		bottom.Add(la)
 	}
+	legend := []legendItem{
+		{"exact", []plot.Thumbnailer{lineThumb{line: le.LineStyle}}},
+		{"ELM-FBPINN prediction", []plot.Thumbnailer{lineThumb{line: lp.LineStyle}}},
+	}
+	if len(abs) > 0 {
+		legend = append(legend, legendItem{"absolute error", []plot.Thumbnailer{lineThumb{line: draw.LineStyle{Color: colRed, Width: vg.Points(1)}}}})
+	}
 	pg := &page{
-		title: "Damped oscillator: exact solution and " + solutionTitle(s),
-		legend: []legendItem{
-			{"exact", []plot.Thumbnailer{lineThumb{line: le.LineStyle}}},
-			{"ELM-FBPINN prediction", []plot.Thumbnailer{lineThumb{line: lp.LineStyle}}},
-			{"absolute error", []plot.Thumbnailer{lineThumb{line: draw.LineStyle{Color: colRed, Width: vg.Points(1)}}}},
-		},
+		title:   "Damped oscillator: exact solution and " + solutionTitle(s),
+		legend:  legend,
 		rows:    [][]*plot.Plot{{top}, {bottom}},
 		yLabels: []string{"u(t)", "|u_{pred}(t) − u(t)|"},
 	}
@@ -753,7 +767,7 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 			xy[i] = plotter.XY{X: c.X[i], Y: c.Y[i]}
 		}
 		sc, err := plotter.NewScatter(xy)
-		if err != nil {
+		if err != nil || len(xy) == 0 {
 			continue
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: levelColours[c.Level%len(levelColours)],

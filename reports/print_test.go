@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -140,6 +141,32 @@ func TestFigurePrintSize(t *testing.T) {
 		for _, sz := range sizes {
 			if sz < minFont {
 				t.Errorf("%s: the PDF sets a %.2f pt font, want >= %d", fig.Name, sz, minFont)
+			}
+		}
+	}
+}
+
+// TestSpaceTicks: a label closer than 4 pt (plus half of both widths) to
+// the last label kept is cleared; unlabelled ticks stay as they are.
+func TestSpaceTicks(t *testing.T) {
+	sty := textStyle(tickSize)
+	w := sty.Width("10") // every label below is two digits wide
+	for _, tc := range []struct {
+		at   []float64 // positions in points
+		want []bool    // labelled after spacing
+	}{
+		{[]float64{0, 100, 200}, []bool{true, true, true}},
+		{[]float64{0, float64(w + 3), float64(w + 5), 100}, []bool{true, false, true, true}},
+		{[]float64{0, 1, 2, 3, 4}, []bool{true, false, false, false, false}},
+	} {
+		var ts []plot.Tick
+		for i, x := range tc.at {
+			ts = append(ts, plot.Tick{Value: x, Label: strconv.Itoa(10 + i)})
+		}
+		got := spaceTicks(ts, func(x float64) vg.Length { return vg.Length(x) }, sty)
+		for i, tk := range got {
+			if (tk.Label != "") != tc.want[i] || tk.Value != tc.at[i] {
+				t.Errorf("ticks at %v: %d is %+v, want labelled %v", tc.at, i, tk, tc.want[i])
 			}
 		}
 	}
