@@ -61,6 +61,9 @@ func Execute(s Spec) (*Result, error) {
 		res.EL1, res.EL1Final, res.BestIter = sol.Best.EL1, sol.Final, sol.Best.Iter
 		res.History = sol.History
 		res.Status = sol.LSQR.Status.String()
+		if s.Coef {
+			res.Coef = sol.Coef
+		}
 	}
 	res.Time.Total = res.Time.Assembly + res.Time.Solve
 

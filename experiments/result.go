@@ -32,6 +32,10 @@ type Result struct {
 	Kappa     *float64 `json:"kappa,omitempty"`
 	KappaNote string   `json:"kappa_note,omitempty"`
 
+	// Coef holds the final coefficients of the solve, one per column of
+	// M, when Spec.Coef asks for them (the solution figures' runs).
+	Coef []float64 `json:"coef,omitempty"`
+
 	Env Env `json:"env"`
 }
 

@@ -55,6 +55,12 @@ type Spec struct {
 	// Kappa asks for κ(M) by a dense SVD when rows × cols <= KappaCells.
 	Kappa      bool `json:"kappa,omitempty"`
 	KappaCells int  `json:"kappaCells,omitempty"`
+	// Coef keeps the solve's final coefficients in the result
+	// (Result.Coef): the run of a solution figure (SolutionSpec), which
+	// the report draws without solving anything. False for every table
+	// run, and left out of the encoding then, so no table run's key
+	// changes.
+	Coef bool `json:"coef,omitempty"`
 }
 
 // Key returns the content hash that names the run's result file.
@@ -118,6 +124,9 @@ func (s Spec) Validate() error {
 	if s.KappaCells != 0 && !s.Kappa {
 		return fmt.Errorf("kappaCells = %d without kappa: the cap applies only to runs that compute kappa(M)", s.KappaCells)
 	}
+	if s.Coef && (s.Model != ELM || s.Iters < 1) {
+		return fmt.Errorf("coef keeps the coefficients of an ELM-FBPINN solve; want model elm and iters >= 1")
+	}
 	if s.Kappa && s.Model != ELM {
 		return fmt.Errorf("kappa(M) belongs to the ELM-FBPINN's least-squares system; %s has none (drop -cond)", PaperModel(s.Model))
 	}
@@ -160,5 +169,8 @@ func (s Spec) String() string {
 		fmt.Fprintf(&b, " iters=%d", s.Iters)
 	}
 	fmt.Fprintf(&b, " seed=%d", s.Seed)
+	if s.Coef {
+		b.WriteString(" coef")
+	}
 	return b.String()
 }

@@ -167,6 +167,19 @@ func Check(r *Result, key string) error {
 	if r.Kappa != nil && (!(*r.Kappa > 0) || math.IsInf(*r.Kappa, 0)) {
 		return fmt.Errorf("kappa = %v, want finite and positive", *r.Kappa)
 	}
+	if !r.Spec.Coef && len(r.Coef) > 0 {
+		return fmt.Errorf("%d coefficients, but the spec does not ask for them", len(r.Coef))
+	}
+	if r.Spec.Coef {
+		if len(r.Coef) == 0 || len(r.Coef) != r.Cols {
+			return fmt.Errorf("%d coefficients, want one per column of M (%d)", len(r.Coef), r.Cols)
+		}
+		for i, c := range r.Coef {
+			if math.IsNaN(c) || math.IsInf(c, 0) {
+				return fmt.Errorf("coefficient %d = %v, want finite", i, c)
+			}
+		}
+	}
 	if r.Spec.Iters == 0 {
 		return nil
 	}

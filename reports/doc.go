@@ -41,10 +41,15 @@
 // draws the paper's median of each row run at the paper's budget as a
 // dashed reference line. Log axes span whole decades with plot.LogTicks.
 //
-// The solution, basis and sparsity figures need a model the result store
-// does not keep: Report solves the paper's multilevel models in-process with
-// core/elm (Solve), the one computation this package makes. The quick tier
-// solves the 2D models with fewer iterations; each figure says how many.
+// The report computes nothing: the solution, basis and sparsity figures
+// are drawn from the results of their own runs (experiments.SolutionSpec,
+// SolutionRuns: the paper's multilevel models, seed 0, with Spec.Coef so
+// that the result keeps the final coefficients), read like any result.
+// SolutionOf rebuilds the model from such a result (the system its spec
+// assembles, the kept coefficients) without solving; a missing run is a
+// skipped figure naming it. The quick tier's runs of the 2D models have
+// fewer iterations; each figure says how many. Solve, which does solve, is
+// for tests and tools, never called by Report (TestReportSolvesNothing).
 //
 // # The qualitative summary
 //

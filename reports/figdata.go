@@ -243,19 +243,9 @@ func curveLabel(t *experiments.Table, r experiments.Row) string {
 	return r.Label()
 }
 
-// isBaseline reports whether t compares models at one configuration rather
-// than sweeping a parameter: no K, J or R sweep and one problem parameter.
-func isBaseline(t *experiments.Table) bool {
-	if t.Param == "K" || t.Param == "J" || t.Param == "R" || len(t.Rows) == 0 {
-		return false
-	}
-	for _, r := range t.Rows[1:] {
-		if r.Param != t.Rows[0].Param {
-			return false
-		}
-	}
-	return true
-}
+// isBaseline reports whether t compares models at one configuration
+// (experiments.IsBaseline).
+func isBaseline(t *experiments.Table) bool { return experiments.IsBaseline(t) }
 
 // problemTitle is a problem's name in figure titles.
 func problemTitle(p string) string {

@@ -292,8 +292,8 @@ func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
 
 	if len(b.Solutions) > 0 {
 		fmt.Fprintf(bw, "## Solutions, basis functions and the sparsity of M\n\n")
-		fmt.Fprintf(bw, "The multilevel models of the paper's solution figures, solved in this process when the report was written "+
-			"(seed 0; the iteration count is in each figure's title).\n\n")
+		fmt.Fprintf(bw, "The multilevel models of the paper's solution figures, from their runs' results (seed 0, "+
+			"the coefficients kept by the run; the iteration count is in each figure's title).\n\n")
 		for _, f := range b.Solutions {
 			writeFigureMarkdown(bw, f)
 		}

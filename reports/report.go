@@ -64,8 +64,9 @@ type Provenance struct {
 type Options struct {
 	Tier    string   // experiments.Full (default) or experiments.QuickTier
 	Formats []string // nil means AllFormats
-	// NoSolutions skips the in-process solves of the solution, basis and
-	// sparsity figures.
+	// NoSolutions skips the solution, basis and sparsity figures (drawn
+	// from the runs of experiments.SolutionRuns, which are among the
+	// results; Report solves nothing).
 	NoSolutions bool
 	// LaTeXPaper adds the paper's values and the verdict as columns to
 	// the LaTeX tables (LaTeXSettings.Paper); by default they hold the
@@ -270,7 +271,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 
 	if len(figFormats) > 0 && !o.NoSolutions {
 		for _, prob := range solutionProblems(tables) {
-			es, err := solutionFigures(prob, tier, o, saveFigure)
+			es, err := solutionFigures(prob, tier, results, o, saveFigure)
 			if err != nil {
 				return nil, err
 			}
@@ -371,23 +372,28 @@ func solutionProblems(tables []*experiments.Table) []string {
 	return out
 }
 
-// solutionFigures solves a problem's multilevel model in-process and draws
-// its figures: for the oscillator the solution, the basis functions and the
-// sparsity of M; for the 2D problems the solution maps (and the sparsity of
-// M for the Laplacian).
-func solutionFigures(prob, tier string, o *Options, save func(*Figure, *FigureEntry) error) ([]FigureEntry, error) {
-	spec, err := SolutionSpec(prob, SolutionIters(tier, prob))
+// solutionFigures draws a problem's solution figures from the result of
+// its run (experiments.SolutionSpec), or notes that the run is missing. It
+// solves nothing.
+func solutionFigures(prob, tier string, results map[string]*experiments.Result, o *Options, save func(*Figure, *FigureEntry) error) ([]FigureEntry, error) {
+	spec, err := experiments.SolutionSpec(prob, experiments.SolutionIters(tier, prob))
 	if err != nil {
 		return nil, err
 	}
-	o.logf("solving %s for the solution figures ...", spec)
-	sol, err := Solve(spec)
-	if err != nil {
-		e := FigureEntry{Name: prob + "-solution", Caption: "solution", Note: "Skipped: the solve failed: " + err.Error()}
-		o.logf("%s", e.Note)
+	res := results[spec.Key()]
+	if res == nil {
+		e := FigureEntry{Name: prob + "-solution", Caption: "the solution figures of the " + problemTitle(prob),
+			Note: fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)}
+		o.logf("figure %s: %s", e.Name, e.Note)
 		return []FigureEntry{e}, nil
 	}
-	o.logf("solved %s in %.1f s: test e_L1 %.3g", spec, sol.Seconds, sol.Final)
+	sol, err := SolutionOf(res)
+	if err != nil {
+		e := FigureEntry{Name: prob + "-solution", Caption: "the solution figures of the " + problemTitle(prob),
+			Note: "Skipped: " + err.Error()}
+		o.logf("figure %s: %s", e.Name, e.Note)
+		return []FigureEntry{e}, nil
+	}
 	figs, err := solutionPlots(sol)
 	if err != nil {
 		return nil, err
@@ -395,7 +401,7 @@ func solutionFigures(prob, tier string, o *Options, save func(*Figure, *FigureEn
 	var out []FigureEntry
 	for _, fig := range figs {
 		e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
-			Note: fmt.Sprintf("Solved in this process: %s (%.1f s).", spec, sol.Seconds)}
+			Note: fmt.Sprintf("From the run %s (%.1f s).", spec, sol.Seconds)}
 		if err := save(fig, &e); err != nil {
 			return nil, err
 		}

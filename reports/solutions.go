@@ -12,40 +12,12 @@ import (
 	"elmfbpinn/experiments"
 )
 
-// This file holds the one computation the reports do themselves: the
-// multilevel solves behind the paper's solution figures, made in-process
-// with core/elm, and the plain data the figures draw (curves, masked grids,
-// subdomain centres, basis functions, the sparsity raster of M).
-
-// SolutionIters returns the LSQR iterations of the solution figures in a
-// tier: the paper's 15000 in the full tier; in the quick tier 15000 for the
-// oscillator (under a second) and 3000 for the 2D problems (a few seconds
-// instead of 15-25 s each). The figures say which was used.
-func SolutionIters(tier, prob string) int {
-	if tier == experiments.QuickTier && prob != experiments.Oscillator {
-		return 3000
-	}
-	return experiments.FullIters
-}
-
-// SolutionSpec returns the multilevel model of the paper's solution figure
-// of a problem (seed 0): the oscillator with ω0 = 80, J = [1, 10, 20],
-// K = 12; the Laplacian with n_ω = 4 and the Helmholtz problem with ω = 8,
-// both J = [1, 8, 16], K = 16.
-func SolutionSpec(prob string, iters int) (experiments.Spec, error) {
-	s := experiments.Spec{Problem: prob, Model: experiments.ELM, Delta: 2.9, R: 1, Iters: iters}
-	switch prob {
-	case experiments.Oscillator:
-		s.Param, s.J, s.K = 80, []int{1, 10, 20}, 12
-	case experiments.Laplace:
-		s.Param, s.J, s.K = 4, []int{1, 8, 16}, 16
-	case experiments.Helmholtz:
-		s.Param, s.J, s.K = 8, []int{1, 8, 16}, 16
-	default:
-		return s, fmt.Errorf("no solution figure for problem %q", prob)
-	}
-	return s, s.Validate()
-}
+// This file holds the solved models behind the paper's solution figures and
+// the plain data the figures draw (curves, masked grids, subdomain centres,
+// basis functions, the sparsity raster of M). The report reads the model
+// from its run's result (SolutionOf: the coefficients the run kept, on the
+// system its spec assembles) and solves nothing; Solve, which does, is for
+// tests and tools.
 
 // Solution is a solved ELM-FBPINN with what the figures need.
 type Solution struct {
@@ -55,7 +27,37 @@ type Solution struct {
 	Coef    []float64 // the coefficients after Spec.Iters iterations
 	Final   float64   // test e_L1 of Coef
 	Best    float64   // the minimum test e_L1 over the history
-	Seconds float64   // assembly + solve
+	Seconds float64   // assembly + solve (the run's, for SolutionOf)
+}
+
+// solveELM is the solver Solve calls: forced LSQR for iters iterations. A
+// test replaces it by one that panics to show that Report never solves.
+var solveELM = func(sys *elm.System, iters int) (*elm.Result, error) {
+	return sys.Solve(&elm.Settings{Iters: iters})
+}
+
+// SolutionOf returns the solved model of a result made with Spec.Coef (a
+// solution figure's run, experiments.SolutionSpec): the system its spec
+// assembles with the coefficients the run kept. It solves nothing: the
+// errors and time are the run's.
+func SolutionOf(r *experiments.Result) (*Solution, error) {
+	s := r.Spec
+	if s.Model != experiments.ELM || !s.Coef {
+		return nil, fmt.Errorf("solution figures need an ELM-FBPINN run that kept its coefficients, got %s", s)
+	}
+	p, err := experiments.NewProblem(s)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := elm.Build(p, experiments.ELMConfig(s))
+	if err != nil {
+		return nil, err
+	}
+	if _, cols := sys.M.Dims(); cols != len(r.Coef) {
+		return nil, fmt.Errorf("%s: %d coefficients for %d columns", s, len(r.Coef), cols)
+	}
+	return &Solution{Spec: s, Problem: p, System: sys, Coef: r.Coef, Final: r.EL1Final,
+		Best: r.EL1, Seconds: r.Time.Total}, nil
 }
 
 // Solve assembles and solves one ELM-FBPINN spec in this process.
@@ -75,7 +77,7 @@ func Solve(s experiments.Spec) (*Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := sys.Solve(&elm.Settings{Iters: s.Iters})
+	res, err := solveELM(sys, s.Iters)
 	if err != nil {
 		return nil, err
 	}

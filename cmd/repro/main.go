@@ -67,7 +67,10 @@
 // # run
 //
 // Expands tables into runs (row × seed, plus the κ(M) run on seed 5 of each
-// ELM-FBPINN row in the full tier), skips those whose result exists, and runs
+// ELM-FBPINN row in the full tier, plus, for each baseline table with its
+// ELM-FBPINN row selected, the run of its problem's solution figure: seed 0,
+// keeping the coefficients; none with -seeds or -where), skips those whose
+// result exists, and runs
 // the rest as child processes, at most -jobs at a time. Each child is pinned
 // to one CPU core (the affinity of the thread that starts it, inherited by
 // every thread of the child) and runs with GOMAXPROCS=1. On a terminal, a
@@ -169,7 +172,9 @@
 //	-format LIST     any of md, latex, csv, png, pdf (default all)
 //	-latex-paper     add the paper's e_L1 and time and the verdict as columns
 //	                 to the LaTeX tables (default: the paper's columns, our values)
-//	-solutions=false skip the in-process solves behind the solution figures
+//	-solutions=false skip the solution figures (drawn from their runs, which
+//	                 repro run makes beside each baseline table: the report
+//	                 solves nothing; a missing run is a skipped figure)
 //
 // # solve
 //

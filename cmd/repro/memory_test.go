@@ -29,7 +29,7 @@ func TestResourceGuard(t *testing.T) {
 		{[]string{"solve", "-max-mem", "1M"}, "above the limit of 1 MiB (-max-mem 1M)"},
 		{[]string{"solve", "-max-mem", "0"}, "bad -max-mem"},
 		{[]string{"solve", "-max-mem", "lots"}, "bad -max-mem"},
-		{[]string{"run", "-tier", "quick", "-table", "osc-baseline", "-max-mem", "1M"}, "(and 6 more runs; narrow the selection"},
+		{[]string{"run", "-tier", "quick", "-table", "osc-baseline", "-max-mem", "1M"}, "(and 7 more runs; narrow the selection"}, // 6 table runs and the solution figure's
 	}
 	for i, tc := range cases {
 		dir := t.TempDir()

@@ -27,7 +27,7 @@ func cmdReport(args []string) error {
 	out := fs.String("out", "report", "output directory")
 	formats := fs.String("format", "md,latex,csv,png,pdf", "comma-separated output formats: md, latex, csv, png, pdf")
 	latexPaper := fs.Bool("latex-paper", false, "add the paper's values and the verdict as columns to the LaTeX tables")
-	solutions := fs.Bool("solutions", true, "solve the multilevel models of the solution figures in-process (png/pdf only)")
+	solutions := fs.Bool("solutions", true, "draw the solution figures from their runs (png/pdf only)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "the -kappa-cells the runs were made with")
 	allowMixed := fs.Bool("allow-mixed", false, "report results made by different numerics (fingerprints) together")
 	if err := parse(fs, args); err != nil {
@@ -44,7 +44,7 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return err
 	}
-	runs, err := runsOf(tables, sf.tier, *cells)
+	runs, err := withFigureRuns(tables, sf, *cells)
 	if err != nil {
 		return err
 	}

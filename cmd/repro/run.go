@@ -333,6 +333,23 @@ func runsOf(tables []*experiments.Table, tier string, cells int) ([]experiments.
 	return runs, nil
 }
 
+// withFigureRuns returns the runs of the selected tables with, after them,
+// the runs of the solution figures of their baselines
+// (experiments.SolutionRuns): run and slurm make them, report reads them.
+// A selection of seeds or rows (-seeds, -where) names its runs exactly and
+// brings none.
+func withFigureRuns(tables []*experiments.Table, sf *selectFlags, cells int) ([]experiments.Run, error) {
+	runs, err := runsOf(tables, sf.tier, cells)
+	if err != nil || sf.seeds != "" || sf.where != "" {
+		return runs, err
+	}
+	sol, err := experiments.SolutionRuns(tables, sf.tier)
+	if err != nil {
+		return nil, err
+	}
+	return append(runs, sol...), nil
+}
+
 func ignoreHelp(err error) error {
 	if errors.Is(err, errHelp) {
 		return nil
@@ -435,7 +452,7 @@ func (f *runFlags) plan() (*runPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	runs, err := runsOf(tables, f.tier, f.cells)
+	runs, err := withFigureRuns(tables, f.selectFlags, f.cells)
 	if err != nil {
 		return nil, err
 	}
