@@ -30,7 +30,7 @@ func BenchmarkTable(b *testing.B) {
 					var res *experiments.Result
 					for b.Loop() {
 						var err error
-						if res, err = experiments.Execute(s); err != nil {
+						if res, err = experiments.Execute(s, nil); err != nil {
 							b.Fatal(err)
 						}
 					}

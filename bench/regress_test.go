@@ -45,7 +45,7 @@ type golden struct {
 func quickRuns(t *testing.T) []experiments.Run {
 	var runs []experiments.Run
 	for _, tb := range experiments.Tables() {
-		rs, err := tb.Runs(experiments.QuickTier, 0)
+		rs, err := tb.Runs(experiments.QuickTier)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestQuickTier(t *testing.T) {
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			res, err := experiments.Execute(s)
+			res, err := experiments.Execute(s, nil)
 			if err != nil {
 				t.Errorf("%s: %v", s, err)
 				return

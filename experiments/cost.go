@@ -22,7 +22,7 @@ import (
 // nonzero plus a cost per dense block row of K+1 entries; the test error is
 // evaluated every 100 iterations; assembly is a cost per nonzero (a test
 // point, values only, costs a quarter of a collocation point's jets); κ(M),
-// when asked for and M has at most KappaCells cells, is a dense SVD of
+// when asked for and M has at most DefaultKappaCells cells, is a dense SVD of
 // 4mn² - 4n³/3 flops (m >= n):
 //
 //	t = iters nnz (a + b/(K+1)) (1 + T/(100 N)) + c nnz (1 + T/(4N)) + f flops
@@ -60,11 +60,7 @@ func Cost(s Spec) float64 {
 		sec := iters*nnz*(a+b/k1)*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
 		if s.Kappa {
 			rows, cols := n, float64(cols(s.Problem, s.J, s.K))
-			cells := s.KappaCells
-			if cells == 0 {
-				cells = DefaultKappaCells
-			}
-			if rows*cols <= float64(cells) {
+			if rows*cols <= DefaultKappaCells { // the estimate assumes the default cap
 				m, k := max(rows, cols), min(rows, cols)
 				sec += f * (4*m*k*k - 4*k*k*k/3)
 			}

@@ -29,8 +29,9 @@ func ELMConfig(s Spec) elm.Config {
 }
 
 // Execute runs one Spec in the calling goroutine and returns its result
-// (without Env, which the caller fills in).
-func Execute(s Spec) (*Result, error) {
+// (without Env, which the caller fills in), made with set (nil: the
+// defaults).
+func Execute(s Spec, set *Settings) (*Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -68,10 +69,8 @@ func Execute(s Spec) (*Result, error) {
 	res.Time.Total = res.Time.Assembly + res.Time.Solve
 
 	if s.Kappa {
-		cells := s.KappaCells
-		if cells == 0 {
-			cells = DefaultKappaCells
-		}
+		cells := set.Cells()
+		res.KappaCells = cells
 		if n := res.Rows * res.Cols; n > cells {
 			res.KappaNote = fmt.Sprintf("not computed: M is %d x %d (%d cells), above the cap of %d cells (raise it with -kappa-cells)", res.Rows, res.Cols, n, cells)
 		} else {

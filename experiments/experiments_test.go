@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func TestKeyIsContentHash(t *testing.T) {
 	}
 	seen := map[string]string{}
 	for _, tb := range tables {
-		runs, err := tb.Runs(Full, 0)
+		runs, err := tb.Runs(Full)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +67,6 @@ func TestValidate(t *testing.T) {
 		{"omega", func(s *Spec) { s.Problem, s.Param = Helmholtz, 0 }, "omega"},
 		{"width", func(s *Spec) { s.Model, s.Width = PINN, 0 }, "width"},
 		{"width of an ELM", func(s *Spec) { s.Width = 64 }, "PINN only"},
-		{"kappa cap without kappa", func(s *Spec) { s.KappaCells = 100 }, "without kappa"},
 	}
 	for _, tc := range cases {
 		s := good
@@ -88,7 +88,7 @@ func TestRuns(t *testing.T) {
 		t.Fatalf("Lookup order: %s, %s", tabs[0].ID, tabs[1].ID)
 	}
 	// osc-scaling: 15 rows (5 FBPINN, 10 ELM) × 5 seeds + one κ run per ELM row.
-	runs, err := tabs[0].Runs(Full, 0)
+	runs, err := tabs[0].Runs(Full)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestRuns(t *testing.T) {
 	for _, r := range runs {
 		if r.Spec.Iters == 0 {
 			kappa++
-			if !r.Spec.Kappa || r.Spec.Seed != KappaSeed || r.Spec.KappaCells != DefaultKappaCells || r.Spec.Model != ELM {
+			if !r.Spec.Kappa || r.Spec.Seed != KappaSeed || r.Spec.Model != ELM {
 				t.Errorf("κ run %s: want seed %d, kappa on, default cap, ELM", r.Spec, KappaSeed)
 			}
 		} else if r.Spec.Iters != FullIters {
@@ -111,7 +111,7 @@ func TestRuns(t *testing.T) {
 	}
 	// Quick: the ELM rows at full fidelity for seeds 0-4, the FBPINN rows
 	// for seed 0 with 1000 steps, no κ.
-	q, _ := tabs[0].Runs(QuickTier, 0)
+	q, _ := tabs[0].Runs(QuickTier)
 	if got, want := len(q), 10*5+5; got != want {
 		t.Errorf("osc-scaling quick: %d runs, want %d", got, want)
 	}
@@ -130,7 +130,7 @@ func TestRuns(t *testing.T) {
 	if got := last.J; len(got) != 3 || got[0] != 1 || got[1] != 80 || got[2] != 160 {
 		t.Errorf("last osc-scaling row J = %v, want [1 80 160]", got)
 	}
-	if _, err := tabs[0].Runs("medium", 0); err == nil {
+	if _, err := tabs[0].Runs("medium"); err == nil {
 		t.Error("unknown tier: no error")
 	}
 	if _, err := Lookup("osc-K,nope"); err == nil || !strings.Contains(err.Error(), "nope") {
@@ -199,7 +199,7 @@ func TestStore(t *testing.T) {
 
 func TestExecuteOscillator(t *testing.T) {
 	s := Spec{Problem: Oscillator, Model: ELM, Param: 20, J: []int{1, 2, 4}, K: 6, Delta: 2.9, R: 1, Iters: 500, Seed: 0, Kappa: true}
-	r, err := Execute(s)
+	r, err := Execute(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,24 +209,69 @@ func TestExecuteOscillator(t *testing.T) {
 	if len(r.History) != 6 || r.EL1 > r.EL1Final || r.Time.Total < r.Time.Solve {
 		t.Errorf("history %d records (want 6), eL1 %g (want <= final %g), times %+v", len(r.History), r.EL1, r.EL1Final, r.Time)
 	}
-	s.KappaCells = 10
-	r, err = Execute(s)
+	if r.KappaCells != DefaultKappaCells || !(&Settings{}).Fulfils(r) {
+		t.Errorf("kappaCells %d (want the default %d), fulfils the default settings %v", r.KappaCells, DefaultKappaCells, (&Settings{}).Fulfils(r))
+	}
+	key := r.Key
+	r, err = Execute(s, &Settings{KappaCells: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kappa != nil || !strings.Contains(r.KappaNote, "not computed") {
-		t.Errorf("above the cap: kappa %v, note %q; want not computed", r.Kappa, r.KappaNote)
+	if r.Kappa != nil || !strings.Contains(r.KappaNote, "not computed") || r.KappaCells != 10 {
+		t.Errorf("above the cap: kappa %v, note %q, cap %d; want not computed under a cap of 10", r.Kappa, r.KappaNote, r.KappaCells)
+	}
+	if r.Key != key {
+		t.Errorf("the cap changed the key: %s, was %s (a setting is not part of a run's identity)", r.Key, key)
+	}
+	// A result left uncomputed under a cap is made again under a cap that
+	// lets M in (1470 cells), not under one that does not.
+	if (&Settings{KappaCells: 2000}).Fulfils(r) || !(&Settings{KappaCells: 1000}).Fulfils(r) || !(&Settings{KappaCells: 10}).Fulfils(r) {
+		t.Errorf("Fulfils of a result capped at 10 cells: cap 2000 %v (want false), 1000 %v, 10 %v (want true)",
+			(&Settings{KappaCells: 2000}).Fulfils(r), (&Settings{KappaCells: 1000}).Fulfils(r), (&Settings{KappaCells: 10}).Fulfils(r))
 	}
 	s.Model = FBPINN
-	if _, err := Execute(s); err == nil {
+	if _, err := Execute(s, nil); err == nil {
 		t.Error("FBPINN with kappa: no error")
 	}
-	s.Kappa, s.KappaCells, s.Iters = false, 0, 50
-	r, err = Execute(s)
+	s.Kappa, s.Iters = false, 50
+	r, err = Execute(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Params != 7*(6*2+6+1) || len(r.History) != 2 || !(r.EL1 > 0) {
 		t.Errorf("FBPINN: %d params (want %d), %d history records (want 2), eL1 %g", r.Params, 7*(6*2+6+1), len(r.History), r.EL1)
+	}
+}
+
+// TestKeyPinned pins the keys of two known runs: the oscillator baseline's
+// ELM-FBPINN row, seed 0, and its κ run. The keys name the published result
+// files and archives, so a change of the encoding must be deliberate (bump
+// schema). The expected hashes were computed outside Go, by Python's
+// hashlib.sha256 of the JSON text below (first 8 bytes, hex). The κ size
+// cap is a setting, not part of the identity: it is in neither text.
+func TestKeyPinned(t *testing.T) {
+	osc := Tables()[0]
+	cases := []struct {
+		s    Spec
+		json string
+		key  string
+	}{
+		{osc.Rows[2].Spec(0), `{"schema":1,"spec":{"problem":"oscillator","model":"elm","param":80,"J":[20],"K":12,"delta":2.9,"R":1,"iters":15000,"seed":0}}`, "6895cc51d463cd71"},
+		{osc.Rows[2].KappaSpec(), `{"schema":1,"spec":{"problem":"oscillator","model":"elm","param":80,"J":[20],"K":12,"delta":2.9,"R":1,"iters":0,"seed":5,"kappa":true}}`, "bca0690dd9371ac6"},
+	}
+	for _, tc := range cases {
+		b, err := json.Marshal(struct {
+			Schema int  `json:"schema"`
+			Spec   Spec `json:"spec"`
+		}{schema, tc.s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tc.json {
+			t.Errorf("%s encodes as\n%s\nwant\n%s", tc.s, b, tc.json)
+		}
+		if got := tc.s.Key(); got != tc.key {
+			t.Errorf("%s: key %s, want %s", tc.s, got, tc.key)
+		}
 	}
 }

@@ -52,7 +52,7 @@ func Fingerprint() string { return fingerprint() }
 var fingerprint = sync.OnceValue(func() string {
 	h := sha256.New()
 	for _, s := range canaries {
-		res, err := Execute(s)
+		res, err := Execute(s, nil)
 		if err != nil {
 			// A canary never fails on a working build; say so in the
 			// fingerprint rather than pretending to know the numerics.

@@ -14,7 +14,7 @@ import (
 
 func FuzzSpecJSON(f *testing.F) {
 	for _, t := range Tables() {
-		runs, _ := t.Runs(Full, 0)
+		runs, _ := t.Runs(Full)
 		for _, r := range runs[:min(2, len(runs))] {
 			b, _ := json.Marshal(r.Spec)
 			f.Add(b)
@@ -38,7 +38,7 @@ func FuzzSpecJSON(f *testing.F) {
 		}
 		// A valid spec: its memory is estimated or refused without a
 		// panic, its name is one line, its key survives a round trip.
-		if m, err := Memory(s); err == nil && !(m > 0) {
+		if m, err := Memory(s, nil); err == nil && !(m > 0) {
 			t.Fatalf("%s: memory %v", s, m)
 		}
 		_ = Cost(s)

@@ -16,7 +16,7 @@ import (
 //	            of the panel kernels), the test matrix, t c (K+1), the
 //	            windows' jets of every (point, subdomain) pair, and, with κ,
 //	            the dense M and its SVD's copy, 2 rows cols, when rows cols is
-//	            at most KappaCells; the sparse part times 1.6 (the panels'
+//	            at most Settings.KappaCells; the sparse part times 1.6 (the panels'
 //	            row maps, slices' slack)
 //	FBPINN      the activations of the subdomain networks at their points:
 //	            n c (1+2d) K for the hidden layer, two arrays of them
@@ -32,7 +32,7 @@ import (
 // A size that does not fit in an int (points, nonzeros, parameters: the
 // values a run would index by) is an error: such a Spec could not run on any
 // machine, and the core would overflow computing it.
-func Memory(s Spec) (float64, error) {
+func Memory(s Spec, set *Settings) (float64, error) {
 	const (
 		f8      = 8
 		runtime = 16 << 20
@@ -68,10 +68,7 @@ func Memory(s Spec) (float64, error) {
 		// fitted to the measured peaks.
 		bytes = 1.6 * f8 * (2*nnz + tnnz + (n+t)*cover*(jet+1) + 8*(rows+cols))
 		if s.Kappa {
-			cells := s.KappaCells
-			if cells == 0 {
-				cells = DefaultKappaCells
-			}
+			cells := set.Cells()
 			if rows*cols <= float64(cells) {
 				bytes += f8 * 2 * rows * cols
 			}

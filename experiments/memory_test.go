@@ -28,7 +28,7 @@ func TestMemoryEstimate(t *testing.T) {
 		{Spec{Problem: Oscillator, Model: ELM, Param: 80, J: []int{20}, K: 12, Delta: 2.9, R: 1, Iters: 1, Kappa: true}, 14},
 	}
 	for i, tc := range cases {
-		got, err := Memory(tc.s)
+		got, err := Memory(tc.s, nil)
 		if err != nil {
 			t.Errorf("case %d (%s): %v", i, tc.s, err)
 			continue
@@ -57,7 +57,7 @@ func TestMemoryOverflow(t *testing.T) {
 		{Spec{Problem: Helmholtz, Model: FBPINN, Param: 8, J: []int{1 << 40}, K: 16, Delta: 2.9, R: 1, Iters: 1}, "overflow", 0},
 	}
 	for i, tc := range cases {
-		got, err := Memory(tc.s)
+		got, err := Memory(tc.s, nil)
 		if tc.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Errorf("case %d (%s): error %v, want one containing %q", i, tc.s, err, tc.wantErr)

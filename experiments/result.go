@@ -31,6 +31,9 @@ type Result struct {
 	// it was infinite).
 	Kappa     *float64 `json:"kappa,omitempty"`
 	KappaNote string   `json:"kappa_note,omitempty"`
+	// KappaCells is the size cap the κ run was made with
+	// (Settings.KappaCells); absent for other runs.
+	KappaCells int `json:"kappaCells,omitempty"`
 
 	// Coef holds the final coefficients of the solve, one per column of
 	// M, when Spec.Coef asks for them (the solution figures' runs).

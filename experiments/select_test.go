@@ -97,7 +97,7 @@ func TestSelect(t *testing.T) {
 		}
 		n := 0
 		for _, tb := range got {
-			runs, err := tb.Runs(tc.tier, 0)
+			runs, err := tb.Runs(tc.tier)
 			if err != nil {
 				t.Fatal(err)
 			}

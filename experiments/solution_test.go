@@ -63,7 +63,7 @@ func TestSolutionRuns(t *testing.T) {
 // finite, or not asked for.
 func TestCoef(t *testing.T) {
 	s := Spec{Problem: Oscillator, Model: ELM, Param: 20, J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 20, Coef: true}
-	r, err := Execute(s)
+	r, err := Execute(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

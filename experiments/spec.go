@@ -38,7 +38,36 @@ const schema = 1
 // matrix) above which κ(M) is not computed.
 const DefaultKappaCells = 4_000_000
 
-// Spec is everything that determines one run's result.
+// Settings are how runs are made, not what they are: they are no part of
+// a run's key (Spec.Key). The zero value (or a nil *Settings) is the
+// default.
+type Settings struct {
+	// KappaCells is the largest dense M (rows × columns) whose κ is
+	// computed; 0 means DefaultKappaCells. A κ run whose M is larger
+	// records "not computed" and the cap it was made with
+	// (Result.KappaCells), and is made again by a run with a larger cap.
+	KappaCells int
+}
+
+// Cells returns the κ size cap of set (DefaultKappaCells for a nil set or a
+// zero KappaCells).
+func (set *Settings) Cells() int {
+	if set == nil || set.KappaCells == 0 {
+		return DefaultKappaCells
+	}
+	return set.KappaCells
+}
+
+// Fulfils reports whether r is the result set would make of r.Spec: it is
+// not if r is a κ run left uncomputed because M was above a smaller cap than
+// set's.
+func (set *Settings) Fulfils(r *Result) bool {
+	cells := r.Rows * r.Cols
+	capped := r.Spec.Kappa && r.Kappa == nil && r.KappaCells > 0 && cells > r.KappaCells
+	return !capped || cells > set.Cells()
+}
+
+// Spec is everything that determines one run's result, and nothing else.
 type Spec struct {
 	Problem string  `json:"problem"`
 	Model   string  `json:"model"`
@@ -52,9 +81,9 @@ type Spec struct {
 	// Iters = 0: it assembles M and computes κ(M) without solving.
 	Iters int `json:"iters"`
 	Seed  int `json:"seed"`
-	// Kappa asks for κ(M) by a dense SVD when rows × cols <= KappaCells.
-	Kappa      bool `json:"kappa,omitempty"`
-	KappaCells int  `json:"kappaCells,omitempty"`
+	// Kappa asks for κ(M) by a dense SVD (when M is small enough: see
+	// Settings.KappaCells).
+	Kappa bool `json:"kappa,omitempty"`
 	// Coef keeps the solve's final coefficients in the result
 	// (Result.Coef): the run of a solution figure (SolutionSpec), which
 	// the report draws without solving anything. False for every table
@@ -63,7 +92,9 @@ type Spec struct {
 	Coef bool `json:"coef,omitempty"`
 }
 
-// Key returns the content hash that names the run's result file.
+// Key returns the content hash that names the run's result file. A Spec
+// holds only what a run is (its identity); how it is made (Settings) is not
+// part of it, so one run has one key whatever the settings it was made with.
 func (s Spec) Key() string {
 	b, err := json.Marshal(struct {
 		Schema int  `json:"schema"`
@@ -120,9 +151,6 @@ func (s Spec) Validate() error {
 		if !(s.Param > 0) || math.IsInf(s.Param, 0) {
 			return fmt.Errorf("omega = %v must be positive", s.Param)
 		}
-	}
-	if s.KappaCells != 0 && !s.Kappa {
-		return fmt.Errorf("kappaCells = %d without kappa: the cap applies only to runs that compute kappa(M)", s.KappaCells)
 	}
 	if s.Coef && (s.Model != ELM || s.Iters < 1) {
 		return fmt.Errorf("coef keeps the coefficients of an ELM-FBPINN solve; want model elm and iters >= 1")

@@ -61,33 +61,20 @@ func Save(dir string, r *Result) error {
 	if err != nil {
 		return fmt.Errorf("encoding result %s: %w", r.Key, err)
 	}
-	f, err := os.CreateTemp(dir, tempPrefix(r.Key, os.Getpid())+"*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(append(b, '\n'))
-	merr := f.Chmod(0o644) // CreateTemp makes 0600; results are shared (e.g. by a cluster's group)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, merr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, filepath.Join(dir, r.Key+".json")); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return writeAtomic(filepath.Join(dir, r.Key+".json"), tempPrefix(r.Key, os.Getpid()), append(b, '\n'))
 }
 
-// Load reads the result of spec s from dir; ok is false if there is none.
-// A file that is not a valid result (see Check) gives a *BadResultError.
+// Load reads the result of spec s from dir: its file, or else its line in
+// one of dir's archives (ArchiveExt); ok is false if there is neither. A
+// file that is not a valid result (see Check) gives a *BadResultError; an
+// archive that is not valid is an error that names it. A result read from
+// an archive is shared by every Load of it: do not modify it.
 func Load(dir string, s Spec) (r *Result, ok bool, err error) {
 	path := Path(dir, s)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		r, err := archived(dir, s.Key())
+		return r, r != nil, err
 	}
 	if err != nil {
 		return nil, false, err
@@ -258,11 +245,13 @@ const (
 	Done                 // a valid result made by this binary's numerics
 	Stale                // a valid result made by other numerics
 	Bad                  // a file that is not a valid result
+	Capped               // a κ run left uncomputed under a smaller size cap than asked for
 )
 
-// Inspect returns what dir holds for s. A Bad state comes with the
-// *BadResultError that says why; other errors are I/O errors.
-func Inspect(dir string, s Spec) (State, error) {
+// Inspect returns what dir holds for s, for runs made with set (nil: the
+// defaults). A Bad state comes with the *BadResultError that says why;
+// other errors are I/O errors.
+func Inspect(dir string, s Spec, set *Settings) (State, error) {
 	r, ok, err := Load(dir, s)
 	var bad *BadResultError
 	switch {
@@ -272,17 +261,20 @@ func Inspect(dir string, s Spec) (State, error) {
 		return Missing, err
 	case !ok:
 		return Missing, nil
-	case r.Env.Numerics == Fingerprint():
-		return Done, nil
+	case r.Env.Numerics != Fingerprint():
+		return Stale, nil
+	case !set.Fulfils(r):
+		return Capped, nil
 	}
-	return Stale, nil
+	return Done, nil
 }
 
 // Current reports whether dir holds a valid result for s made by numerics
 // with this binary's Fingerprint. A result without one, or with another, is
 // stale: repro run computes it again (and the new result replaces the file).
-func Current(dir string, s Spec) bool {
-	st, _ := Inspect(dir, s)
+// So is a κ result that set's larger size cap would compute (Capped).
+func Current(dir string, s Spec, set *Settings) bool {
+	st, _ := Inspect(dir, s, set)
 	return st == Done
 }
 

@@ -90,7 +90,7 @@ func TestLoadBad(t *testing.T) {
 		if !strings.Contains(msg, Path(dir, r.Spec)) || !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
 			t.Errorf("case %d (%s): error %q, want one line with the path and %q", i, tc.name, msg, tc.want)
 		}
-		if st, _ := Inspect(dir, r.Spec); st != Bad {
+		if st, _ := Inspect(dir, r.Spec, nil); st != Bad {
 			t.Errorf("case %d (%s): Inspect = %v, want Bad", i, tc.name, st)
 		}
 		res, badList, err := LoadAll(dir, []Run{{Spec: r.Spec}, {Spec: r.Spec}})

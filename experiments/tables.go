@@ -127,11 +127,10 @@ func (r Row) Spec(seed int) Spec {
 }
 
 // KappaSpec returns the κ-only run of an ELM row (seed 5, as the reference).
-func (r Row) KappaSpec(cells int) Spec {
+func (r Row) KappaSpec() Spec {
 	s := r.Spec(KappaSeed)
 	s.Iters = 0
 	s.Kappa = true
-	s.KappaCells = cells
 	return s
 }
 
@@ -143,12 +142,8 @@ type Run struct {
 }
 
 // Runs expands the table into its runs for a tier: every row for every seed,
-// plus the κ run of each ELM row in the full tier. kappaCells caps the size of
-// the matrices whose κ is computed (0 means DefaultKappaCells).
-func (t *Table) Runs(tier string, kappaCells int) ([]Run, error) {
-	if kappaCells == 0 {
-		kappaCells = DefaultKappaCells
-	}
+// plus the κ run of each ELM row in the full tier.
+func (t *Table) Runs(tier string) ([]Run, error) {
 	var runs []Run
 	switch tier {
 	case Full:
@@ -162,7 +157,7 @@ func (t *Table) Runs(tier string, kappaCells int) ([]Run, error) {
 				runs = append(runs, Run{t, i, r.Spec(seed)})
 			}
 			if r.Model == ELM && kappa {
-				runs = append(runs, Run{t, i, r.KappaSpec(kappaCells)})
+				runs = append(runs, Run{t, i, r.KappaSpec()})
 			}
 		}
 	case QuickTier:

@@ -32,7 +32,7 @@ func RunsCSV(w io.Writer, tables []*experiments.Table, tier string, results map[
 	var order []string
 	seen := map[string]*entry{}
 	for _, t := range tables {
-		runs, err := t.Runs(tier, 0)
+		runs, err := t.Runs(tier)
 		if err != nil {
 			return err
 		}
@@ -40,9 +40,6 @@ func RunsCSV(w io.Writer, tables []*experiments.Table, tier string, results map[
 			res, err := lookup(results, r.Spec)
 			if err != nil {
 				return err
-			}
-			if res == nil && r.Spec.Kappa {
-				res = findKappa(results, r.Spec)
 			}
 			if res == nil {
 				continue

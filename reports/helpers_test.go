@@ -23,7 +23,7 @@ func realResults(t *testing.T, ids ...string) map[string]*experiments.Result {
 	t.Helper()
 	out := make(map[string]*experiments.Result)
 	for _, id := range ids {
-		runs, err := table(t, id).Runs(experiments.Full, 0)
+		runs, err := table(t, id).Runs(experiments.Full)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,10 +54,13 @@ func putQuick(m map[string]*experiments.Result, tab *experiments.Table, i, seed,
 }
 
 // putKappa stores a hand-made κ result for row i of tab, computed with the
-// size cap cells (0: the default the reports look for).
+// size cap cells (0: the default).
 func putKappa(m map[string]*experiments.Result, tab *experiments.Table, i, cells int, kappa *float64, note string) {
-	s := tab.Rows[i].KappaSpec(cells)
-	m[s.Key()] = &experiments.Result{Key: s.Key(), Spec: s, Kappa: kappa, KappaNote: note}
+	s := tab.Rows[i].KappaSpec()
+	if cells == 0 {
+		cells = experiments.DefaultKappaCells
+	}
+	m[s.Key()] = &experiments.Result{Key: s.Key(), Spec: s, Kappa: kappa, KappaNote: note, KappaCells: cells}
 }
 
 func ptr(x float64) *float64 { return &x }

@@ -46,7 +46,7 @@ type budgetGroup struct {
 func tierRuns(tables []*experiments.Table, tier string) []budgetGroup {
 	var gs []*budgetGroup
 	for _, t := range tables {
-		runs, err := t.Runs(tier, 0)
+		runs, err := t.Runs(tier)
 		if err != nil {
 			continue
 		}
@@ -122,12 +122,9 @@ func (b *Built) resultsProvenance(tables []*experiments.Table) resultsProvenance
 	}
 	seen := map[string]bool{}
 	for _, t := range tables {
-		runs, _ := t.Runs(b.Tier, 0)
+		runs, _ := t.Runs(b.Tier)
 		for _, r := range runs {
 			res := b.results[r.Spec.Key()]
-			if res == nil && r.Spec.Kappa {
-				res = findKappa(b.results, r.Spec)
-			}
 			if res == nil || seen[res.Key] {
 				continue
 			}

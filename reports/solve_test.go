@@ -95,7 +95,7 @@ func TestReportSolvesNothing(t *testing.T) {
 func TestSolutionOf(t *testing.T) {
 	s := experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
 		J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 50, Coef: true}
-	r, err := experiments.Execute(s)
+	r, err := experiments.Execute(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

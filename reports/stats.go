@@ -3,7 +3,6 @@ package reports
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 
 	"github.com/montanaflynn/stats"
@@ -103,10 +102,10 @@ type rowRuns struct {
 }
 
 // groupRuns returns the runs of every row of t the tier asks for
-// (t.Runs(tier, 0)), in the table's order, with the solve results present in
+// (t.Runs(tier)), in the table's order, with the solve results present in
 // results (keyed by Spec.Key()).
 func groupRuns(t *experiments.Table, tier string, results map[string]*experiments.Result) ([]rowRuns, error) {
-	runs, err := t.Runs(tier, 0)
+	runs, err := t.Runs(tier)
 	if err != nil {
 		return nil, err
 	}
@@ -145,9 +144,8 @@ func (g rowRuns) band() Band {
 }
 
 // Stats returns the statistics of every row of t, in the table's order, for
-// the runs the tier asks for (t.Runs(tier, 0)). results is keyed by
-// Spec.Key(). A κ result is also found when it was computed with another size
-// cap (Spec.KappaCells) than the default.
+// the runs the tier asks for (t.Runs(tier)). results is keyed by
+// Spec.Key().
 func Stats(t *experiments.Table, tier string, results map[string]*experiments.Result) ([]RowStats, error) {
 	groups, err := groupRuns(t, tier, results)
 	if err != nil {
@@ -185,9 +183,6 @@ func Stats(t *experiments.Table, tier string, results map[string]*experiments.Re
 			res, err := lookup(results, *g.kappa)
 			if err != nil {
 				return nil, fmt.Errorf("table %s: %w", t.ID, err)
-			}
-			if res == nil {
-				res = findKappa(results, *g.kappa)
 			}
 			if res != nil {
 				if res.Kappa != nil {
@@ -247,27 +242,6 @@ func lookup(results map[string]*experiments.Result, spec experiments.Spec) (*exp
 		return nil, fmt.Errorf("result stored under key %s says it is %s (%s)", key, res.Key, spec)
 	}
 	return res, nil
-}
-
-// findKappa returns a κ result for the same matrix as spec computed with
-// another size cap, or nil. When several match, the one with the largest
-// cap wins (it is the likeliest to hold a value).
-func findKappa(results map[string]*experiments.Result, spec experiments.Spec) *experiments.Result {
-	var best *experiments.Result
-	for _, res := range results {
-		if res == nil || !res.Spec.Kappa || res.Spec.Iters != 0 {
-			continue
-		}
-		a, b := res.Spec, spec
-		a.KappaCells, b.KappaCells = 0, 0
-		if !reflect.DeepEqual(a, b) {
-			continue
-		}
-		if best == nil || res.Spec.KappaCells > best.Spec.KappaCells {
-			best = res
-		}
-	}
-	return best
 }
 
 // machine names where a result was timed; "" if the result does not say.

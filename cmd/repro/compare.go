@@ -57,7 +57,7 @@ func cmdCompare(args []string) error {
 	if err != nil {
 		return err
 	}
-	runs, err := runsOf(tables, sf.tier, 0)
+	runs, err := runsOf(tables, sf.tier)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func cmdDigest(args []string) error {
 		cases = picked
 	}
 	for _, c := range cases {
-		res, err := experiments.Execute(c.Spec)
+		res, err := experiments.Execute(c.Spec, nil)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name, err)
 		}

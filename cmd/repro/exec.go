@@ -18,6 +18,7 @@ func cmdExec(args []string) error {
 	fs := newFlags("exec", "-results DIR < spec.json  (internal: one run of 'repro run')")
 	dir := fs.String("results", "results", "result directory")
 	maxMem := addMemFlag(fs)
+	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -36,11 +37,15 @@ func cmdExec(args []string) error {
 	if err := s.Validate(); err != nil {
 		return usagef("bad spec on standard input: %v", err)
 	}
-	if err := checkMemory(s, limit, why); err != nil {
+	if *cells < 0 {
+		return usagef("-kappa-cells %d must not be negative", *cells)
+	}
+	set := &experiments.Settings{KappaCells: *cells}
+	if err := checkMemory(s, set, limit, why); err != nil {
 		return err
 	}
 	start := time.Now()
-	res, err := experiments.Execute(s)
+	res, err := experiments.Execute(s, set)
 	if err != nil {
 		return fmt.Errorf("%s: %w", s, err)
 	}

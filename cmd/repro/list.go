@@ -19,7 +19,7 @@ func cmdList(args []string) error {
 	if err != nil {
 		return err
 	}
-	runs, err := runsOf(tables, sf.tier, 0)
+	runs, err := runsOf(tables, sf.tier)
 	if err != nil {
 		return err
 	}
@@ -33,7 +33,7 @@ func cmdList(args []string) error {
 			counts[r.Table.ID] = c
 		}
 		c.runs++
-		st, err := experiments.Inspect(*dir, r.Spec)
+		st, err := experiments.Inspect(*dir, r.Spec, nil)
 		switch st {
 		case experiments.Done:
 			c.done++

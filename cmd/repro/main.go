@@ -107,7 +107,9 @@
 //	                 the results record contended: true and reports leave their
 //	                 times out of speed ratios, saying so in a note
 //	-results DIR     result directory (default results)
-//	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000)
+//	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000);
+//	                 a setting, not part of a run's key: a κ run left uncomputed under
+//	                 a smaller cap is made again
 //	-pin=false       do not pin children (for schedulers that bind cores themselves)
 //	-shard i/n       run only shard i (0 <= i < n) of the runs, e.g. 0/4
 //	-max-mem SIZE    refuse runs estimated above SIZE (see Memory below)

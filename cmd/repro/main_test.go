@@ -195,7 +195,7 @@ func TestRunResumesAfterKill(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // children die by Pdeathsig
 	before := snapshot(t, dir)
 	tables, _ := experiments.Lookup("osc-J")
-	runs, _ := tables[0].Runs(experiments.QuickTier, 0)
+	runs, _ := tables[0].Runs(experiments.QuickTier)
 	if len(before) >= len(runs) {
 		t.Fatalf("the run finished (%d results) before it was killed; the test needs a longer table", len(before))
 	}

@@ -86,8 +86,8 @@ func memTotal() (float64, bool) {
 // checkMemory refuses s if its estimated memory (experiments.Memory) is
 // above limit, or if its sizes overflow: a usage error that gives the
 // estimate, in one line.
-func checkMemory(s experiments.Spec, limit float64, why string) error {
-	m, err := experiments.Memory(s)
+func checkMemory(s experiments.Spec, set *experiments.Settings, limit float64, why string) error {
+	m, err := experiments.Memory(s, set)
 	if err != nil {
 		return usageError{err.Error()}
 	}

@@ -17,7 +17,7 @@ import (
 
 func progressSpecs() []experiments.Spec {
 	tables, _ := experiments.Lookup("osc-baseline")
-	runs, _ := tables[0].Runs(experiments.QuickTier, 0)
+	runs, _ := tables[0].Runs(experiments.QuickTier)
 	var specs []experiments.Spec
 	for _, r := range runs {
 		specs = append(specs, r.Spec)

@@ -28,7 +28,6 @@ func cmdReport(args []string) error {
 	formats := fs.String("format", "md,latex,csv,png,pdf", "comma-separated output formats: md, latex, csv, png, pdf")
 	latexPaper := fs.Bool("latex-paper", false, "add the paper's values and the verdict as columns to the LaTeX tables")
 	solutions := fs.Bool("solutions", true, "draw the solution figures from their runs (png/pdf only)")
-	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "the -kappa-cells the runs were made with")
 	allowMixed := fs.Bool("allow-mixed", false, "report results made by different numerics (fingerprints) together")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
@@ -37,14 +36,11 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return usageError{"-format: " + err.Error()}
 	}
-	if *cells < 0 {
-		return usagef("-kappa-cells %d must not be negative", *cells)
-	}
 	tables, err := sf.selection()
 	if err != nil {
 		return err
 	}
-	runs, err := withFigureRuns(tables, sf, *cells)
+	runs, err := withFigureRuns(tables, sf)
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ func cmdRun(args []string) error {
 	}
 	var tooBig []error
 	for _, s := range p.specs {
-		if err := checkMemory(s, limit, why); err != nil {
+		if err := checkMemory(s, f.settings(), limit, why); err != nil {
 			tooBig = append(tooBig, err)
 		}
 	}
@@ -84,14 +84,17 @@ func cmdRun(args []string) error {
 	// Skip finished runs; stale ones (made by other numerics) run again, and
 	// so do bad files (not valid results), once moved out of the way.
 	var todo []experiments.Spec
-	done, stale := 0, 0
+	done, stale, capped := 0, 0, 0
 	for _, s := range specs {
-		st, err := experiments.Inspect(f.dir, s)
+		st, err := experiments.Inspect(f.dir, s, f.settings())
 		switch st {
 		case experiments.Done:
 			done++
 		case experiments.Stale:
 			stale++
+			todo = append(todo, s)
+		case experiments.Capped:
+			capped++
 			todo = append(todo, s)
 		case experiments.Bad:
 			dst, qerr := experiments.Quarantine(f.dir, s)
@@ -114,6 +117,9 @@ func cmdRun(args []string) error {
 	}
 	if stale > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (fingerprint is not %s): they run again\n", stale, experiments.Fingerprint())
+	}
+	if capped > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d kappa runs were left uncomputed under a smaller -kappa-cells than %d: they run again\n", capped, f.settings().Cells())
 	}
 	var est float64
 	for _, s := range todo {
@@ -192,7 +198,7 @@ func cmdRun(args []string) error {
 		}
 		if err == nil {
 			defer lk.Close()
-			if experiments.Current(f.dir, s) {
+			if experiments.Current(f.dir, s, f.settings()) {
 				mu.Lock()
 				finish++
 				byOther++
@@ -206,7 +212,7 @@ func cmdRun(args []string) error {
 		}
 		fl := prog.begin(s)
 		if err == nil {
-			err = runChild(exe, s, f.dir, commit, *maxMem, cpu, *pin, contended)
+			err = runChild(exe, s, f.settings(), f.dir, commit, *maxMem, cpu, *pin, contended)
 		}
 		mu.Lock()
 		var se storageError
@@ -275,7 +281,7 @@ feed:
 // pinned. The thread is never unlocked, so it exits with the goroutine and
 // its mask does not leak back into the runner. If the runner dies, the child
 // is killed (Pdeathsig) and leaves no result.
-func runChild(exe string, s experiments.Spec, dir, commit, maxMem string, cpu int, pin, contended bool) error {
+func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, commit, maxMem string, cpu int, pin, contended bool) error {
 	spec, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -291,7 +297,7 @@ func runChild(exe string, s experiments.Spec, dir, commit, maxMem string, cpu in
 				return
 			}
 		}
-		args := []string{"exec", "-results", dir}
+		args := []string{"exec", "-results", dir, "-kappa-cells", fmt.Sprint(set.Cells())}
 		if maxMem != "" {
 			args = append(args, "-max-mem", maxMem)
 		}
@@ -321,10 +327,10 @@ func runChild(exe string, s experiments.Spec, dir, commit, maxMem string, cpu in
 }
 
 // runsOf returns the runs of tables in a tier.
-func runsOf(tables []*experiments.Table, tier string, cells int) ([]experiments.Run, error) {
+func runsOf(tables []*experiments.Table, tier string) ([]experiments.Run, error) {
 	var runs []experiments.Run
 	for _, t := range tables {
-		rs, err := t.Runs(tier, cells)
+		rs, err := t.Runs(tier)
 		if err != nil {
 			return nil, err
 		}
@@ -338,8 +344,8 @@ func runsOf(tables []*experiments.Table, tier string, cells int) ([]experiments.
 // (experiments.SolutionRuns): run and slurm make them, report reads them.
 // A selection of seeds or rows (-seeds, -where) names its runs exactly and
 // brings none.
-func withFigureRuns(tables []*experiments.Table, sf *selectFlags, cells int) ([]experiments.Run, error) {
-	runs, err := runsOf(tables, sf.tier, cells)
+func withFigureRuns(tables []*experiments.Table, sf *selectFlags) ([]experiments.Run, error) {
+	runs, err := runsOf(tables, sf.tier)
 	if err != nil || sf.seeds != "" || sf.where != "" {
 		return runs, err
 	}
@@ -434,6 +440,11 @@ func addRunFlags(fs *flag.FlagSet) *runFlags {
 	return f
 }
 
+// settings returns how the runs are made (not part of their keys).
+func (f *runFlags) settings() *experiments.Settings {
+	return &experiments.Settings{KappaCells: f.cells}
+}
+
 // runPlan is the runs a set of run flags names.
 type runPlan struct {
 	// runs are the distinct runs (the first row that names each), in table
@@ -452,7 +463,7 @@ func (f *runFlags) plan() (*runPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	runs, err := withFigureRuns(tables, f.selectFlags, f.cells)
+	runs, err := withFigureRuns(tables, f.selectFlags)
 	if err != nil {
 		return nil, err
 	}

@@ -106,7 +106,7 @@ func TestRunConcurrent(t *testing.T) {
 		ran += ok
 	}
 	tables, _ := experiments.Lookup("osc-baseline")
-	runs, _ := tables[0].Runs(experiments.QuickTier, 0)
+	runs, _ := tables[0].Runs(experiments.QuickTier)
 	fig, _ := experiments.SolutionRuns(tables, experiments.QuickTier) // the solution figure's run
 	runs = append(runs, fig...)
 	if ran != len(runs) {

@@ -272,7 +272,7 @@ func TestSlurmScripts(t *testing.T) {
 		}},
 		{"report", report, []string{
 			"#SBATCH --cpus-per-task=1\n", "#SBATCH --partition=short\n", "#SBATCH --account=proj42\n",
-			" report -table osc-K,osc-J -tier full -kappa-cells 4000000 -results " + res + " -out " + rep + " -seeds 0-2\n",
+			" report -table osc-K,osc-J -tier full -results " + res + " -out " + rep + " -seeds 0-2\n",
 		}},
 		{"submit", submit, []string{
 			"array=$(sbatch --parsable \"$@\" " + out + ")\n",

@@ -199,7 +199,7 @@ func (f *slurmFlags) write(p *runPlan, n int, total, maxLoad float64) error {
 	sel := f.run.args()
 	runArgs := append(slices.Clone(sel[:4]), "-results", results, "-kappa-cells", fmt.Sprint(f.run.cells))
 	runArgs = append(append(runArgs, sel[4:]...), "-jobs", "1")
-	reportArgs := append(slices.Clone(sel[:4]), "-kappa-cells", fmt.Sprint(f.run.cells), "-results", results, "-out", report)
+	reportArgs := append(slices.Clone(sel[:4]), "-results", results, "-out", report)
 	reportArgs = append(reportArgs, sel[4:]...)
 
 	header := func(b *strings.Builder, name, limit, output string) {

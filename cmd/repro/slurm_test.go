@@ -267,7 +267,7 @@ func TestSlurmKillResubmit(t *testing.T) {
 	arrayScript, _ := slurmScripts(t, dir, name, table, 2)
 	results := filepath.Join(dir, "results")
 	tabs, _ := experiments.Lookup(table)
-	runs, _ := tabs[0].Runs(experiments.QuickTier, 0)
+	runs, _ := tabs[0].Runs(experiments.QuickTier)
 	want := map[string]bool{}
 	for _, r := range runs {
 		want[r.Spec.Key()+".json"] = true

@@ -95,9 +95,8 @@ func cmdSolve(args []string) error {
 	if *cells < 0 {
 		return usagef("-kappa-cells %d must not be negative", *cells)
 	}
-	if *cond { // the cap is part of the key only of runs that compute kappa
-		s.Kappa, s.KappaCells = true, *cells
-	}
+	s.Kappa = *cond
+	set := &experiments.Settings{KappaCells: *cells}
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}
 	}
@@ -105,12 +104,12 @@ func cmdSolve(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory(s, limit, why); err != nil {
+	if err := checkMemory(s, set, limit, why); err != nil {
 		return err
 	}
 
 	start := time.Now()
-	res, err := experiments.Execute(s)
+	res, err := experiments.Execute(s, set)
 	if err != nil {
 		return err
 	}

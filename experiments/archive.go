@@ -1,0 +1,228 @@
+package experiments
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A result archive is a read-only, compact form of many results: a gzip
+// stream of JSON lines, one result per line in key order, the same fields
+// as a result file (Result), and a gzip header without a name or a time, so
+// the same results always give the same bytes. Archives are what the
+// repository publishes (repro publish). A store directory may hold archives
+// (files ending in ArchiveExt) beside result files: Load, Inspect and
+// LoadAll read a run's result file if there is one, else its line of an
+// archive, so repro report, compare, list and run see archived results as
+// results (run computes only what neither holds).
+
+// ArchiveExt is the file name ending of a result archive.
+const ArchiveExt = ".jsonl.gz"
+
+// WriteArchive writes results to w as an archive, in key order. Every
+// result is checked (Check) first; two results of one key are an error.
+func WriteArchive(w io.Writer, results []*Result) error {
+	rs := slices.Clone(results)
+	slices.SortFunc(rs, func(a, b *Result) int { return strings.Compare(a.Key, b.Key) })
+	for i, r := range rs {
+		if err := Check(r, r.Key); err != nil {
+			return fmt.Errorf("refusing to archive result %s: %w", r.Key, err)
+		}
+		if i > 0 && rs[i-1].Key == r.Key {
+			return fmt.Errorf("two results of run %s", r.Key)
+		}
+	}
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("encoding result %s: %w", r.Key, err)
+		}
+		if _, err := zw.Write(append(b, '\n')); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
+
+// ReadArchive reads an archive made by WriteArchive and checks every result
+// as Load checks a file (Decode); the first bad line is an error that names
+// it. Keys must be strictly increasing, as WriteArchive writes them.
+func ReadArchive(r io.Reader) ([]*Result, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("not a gzip stream: %v", err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("reading: %v (a truncated or damaged archive)", err)
+	}
+	if len(data) == 0 {
+		return nil, nil
+	}
+	var out []*Result
+	for i, b := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
+		line := i + 1
+		var head struct {
+			Key string `json:"key"`
+		}
+		if err := json.Unmarshal(b, &head); err != nil {
+			return nil, fmt.Errorf("line %d: not a JSON object: %v", line, err)
+		}
+		res, err := Decode(b, head.Key)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		if n := len(out); n > 0 && out[n-1].Key >= res.Key {
+			return nil, fmt.Errorf("line %d: key %s after %s (want increasing keys)", line, res.Key, out[n-1].Key)
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// SaveArchive writes results atomically to the archive file path (temp +
+// rename in its directory), which must end in ArchiveExt.
+func SaveArchive(path string, results []*Result) error {
+	if !strings.HasSuffix(path, ArchiveExt) {
+		return fmt.Errorf("archive %s: the name must end in %s", path, ArchiveExt)
+	}
+	var buf bytes.Buffer
+	if err := WriteArchive(&buf, results); err != nil {
+		return err
+	}
+	return WriteFile(path, buf.Bytes())
+}
+
+// writeAtomic writes b to path through a temporary file in its directory
+// whose name starts with prefix (see IsTemp), then a rename, so that a
+// reader sees the old file or the new one, never a part.
+func writeAtomic(path, prefix string, b []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, prefix+"*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(b)
+	merr := f.Chmod(0o644) // CreateTemp makes 0600; results are shared (e.g. by a cluster's group)
+	serr := f.Sync()
+	cerr := f.Close()
+	if err := errors.Join(werr, merr, serr, cerr); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// WriteFile writes b to path atomically (a temporary file in the same
+// directory, then a rename), creating the directory if needed.
+func WriteFile(path string, b []byte) error {
+	return writeAtomic(path, ".tmp-"+filepath.Base(path)+"-", b)
+}
+
+// archiveIndex is the results of a directory's archives by key, read once
+// per process for a given set of archive files (names, sizes and times).
+type archiveIndex struct {
+	stamp   string
+	results map[string]*Result
+	err     error
+}
+
+var (
+	archiveMu    sync.Mutex
+	archiveCache = map[string]*archiveIndex{}
+)
+
+// Archives lists the archive files of dir, sorted.
+func Archives(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ArchiveExt) && !IsTemp(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out, nil
+}
+
+// archived returns the result of key from dir's archives, or nil. An
+// archive that cannot be read, or two archives that disagree about a key,
+// make every lookup in dir an error that says which and why.
+func archived(dir, key string) (*Result, error) {
+	names, err := Archives(dir)
+	if err != nil || len(names) == 0 {
+		return nil, err
+	}
+	var stamp strings.Builder
+	for _, n := range names {
+		st, err := os.Stat(n)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&stamp, "%s %d %d\n", n, st.Size(), st.ModTime().UnixNano())
+	}
+	archiveMu.Lock()
+	defer archiveMu.Unlock()
+	ix := archiveCache[dir]
+	if ix == nil || ix.stamp != stamp.String() {
+		ix = &archiveIndex{stamp: stamp.String()}
+		ix.results, ix.err = readArchives(names)
+		archiveCache[dir] = ix
+	}
+	if ix.err != nil {
+		return nil, ix.err
+	}
+	return ix.results[key], nil
+}
+
+// readArchives reads the archives and indexes their results by key.
+func readArchives(names []string) (map[string]*Result, error) {
+	out := map[string]*Result{}
+	from := map[string]string{}
+	for _, n := range names {
+		f, err := os.Open(n)
+		if err != nil {
+			return nil, err
+		}
+		rs, err := ReadArchive(bufio.NewReader(f))
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("bad result archive %s: %v", n, err)
+		}
+		for _, r := range rs {
+			if prev, ok := from[r.Key]; ok {
+				return nil, fmt.Errorf("result archives %s and %s both hold run %s; keep it in one", prev, n, r.Key)
+			}
+			from[r.Key] = n
+			out[r.Key] = r
+		}
+	}
+	return out, nil
+}
