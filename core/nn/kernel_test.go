@@ -77,7 +77,7 @@ func TestGemm(t *testing.T) {
 // point counts around the vector widths.
 func TestBatchPathsSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, sizes := range [][]int{{2, 16, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}} {
+	for _, sizes := range [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}} {
 		d := sizes[0]
 		centre, half := make([]float64, d), make([]float64, d)
 		for i := range d {

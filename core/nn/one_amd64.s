@@ -37,7 +37,7 @@ DATA b2c<>+112(SB)/8, $0x4008000000000000
 DATA b2c<>+120(SB)/8, $0x4008000000000000
 GLOBL b2c<>(SB), RODATA|NOPTR, $128
 
-// func backward2Asm(blk *[3][4]float64, acc *[6][4]float64, gout, xn, t *float64, n, ldt int)
+// func backward2Asm(blk, acc, gout, xn, t *float64, n, ldt int)
 //
 // blk holds a, e and w; acc the sums gw2, ga0, ga1, gw10, gw11, gb1 (read
 // and written back); gout (n, 5), xn (n, 2) and t (rows ldt apart) start at
