@@ -85,7 +85,7 @@ func TestBatchPathsSameBits(t *testing.T) {
 		}
 		m := New(sizes, nil, centre, half)
 		m.Init(rng, nil)
-		for _, n := range []int{1, 3, 4, 9, 225} {
+		for _, n := range []int{1, 3, 4, 9, 13, 225} {
 			x := make([]float64, n*d)
 			for i := range x {
 				x[i] = 4*rng.Float64() - 2
