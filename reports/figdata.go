@@ -210,17 +210,17 @@ func (a panelKey) less(b panelKey) bool {
 
 // convergencePanel returns the panel a row belongs to.
 func convergencePanel(t *experiments.Table, r experiments.Row) panelKey {
-	k := panelKey{problem: slices.Index(experiments.Problems, r.Problem)}
-	switch t.Param {
-	case "R":
+	k := panelKey{problem: slices.Index(experiments.ProblemNames(), r.Problem)}
+	switch t.Kind {
+	case experiments.Weights:
 		k.title = problemTitle(r.Problem)
 		return k
-	case "K":
+	case experiments.SweepK:
 		_, _, kk := r.PaperKey()
 		k.x = float64(kk)
 		k.title = "K = " + num(k.x)
 		return k
-	case "J":
+	case experiments.SweepJ:
 		k.x = float64(r.J[len(r.J)-1])
 		k.title = "J = " + num(k.x)
 		return k
@@ -237,7 +237,7 @@ func convergencePanel(t *experiments.Table, r experiments.Row) panelKey {
 
 // curveLabel names a row's curve within its panel.
 func curveLabel(t *experiments.Table, r experiments.Row) string {
-	if t.Param == "R" {
+	if t.Kind == experiments.Weights {
 		return "R = " + num(r.R)
 	}
 	return r.Label()
@@ -245,7 +245,7 @@ func curveLabel(t *experiments.Table, r experiments.Row) string {
 
 // isBaseline reports whether t compares models at one configuration
 // (experiments.IsBaseline).
-func isBaseline(t *experiments.Table) bool { return experiments.IsBaseline(t) }
+func isBaseline(t *experiments.Table) bool { return t.Kind == experiments.Baseline }
 
 // problemTitle is a problem's name in figure titles.
 func problemTitle(p string) string {
@@ -382,7 +382,7 @@ func Final(t *experiments.Table, tier string, results map[string]*experiments.Re
 // seriesKey groups the rows of a final-error figure: by model (multilevel
 // ELM-FBPINN apart), or by problem in the weight-scaling figure.
 func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
-	if t.Param == "R" {
+	if t.Kind == experiments.Weights {
 		return r.Problem, problemTitle(r.Problem)
 	}
 	if r.Model == experiments.ELM && len(r.J) > 1 {
@@ -393,13 +393,13 @@ func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
 
 // finalX is a row's position on the swept axis.
 func finalX(t *experiments.Table, r experiments.Row) float64 {
-	switch t.Param {
-	case "K":
+	switch t.Kind {
+	case experiments.SweepK:
 		_, _, k := r.PaperKey()
 		return float64(k)
-	case "J":
+	case experiments.SweepJ:
 		return float64(r.J[len(r.J)-1])
-	case "R":
+	case experiments.Weights:
 		return r.R
 	}
 	return r.Param
@@ -407,12 +407,12 @@ func finalX(t *experiments.Table, r experiments.Row) float64 {
 
 // xLabel names the swept axis of a final-error figure.
 func xLabel(t *experiments.Table) string {
-	switch t.Param {
-	case "K":
+	switch t.Kind {
+	case experiments.SweepK:
 		return "K (PINN: hidden width)"
-	case "J":
+	case experiments.SweepJ:
 		return "J (subdomains per dimension)"
-	case "R":
+	case experiments.Weights:
 		return "R (weight scale)"
 	}
 	if isBaseline(t) {
@@ -421,7 +421,7 @@ func xLabel(t *experiments.Table) string {
 	if len(t.Rows) > 0 {
 		return paramName(t.Rows[0].Problem) + " (J scaled with it)"
 	}
-	return t.Param
+	return t.Kind.String()
 }
 
 // describeOmitted summarises the rows a figure leaves out, grouped by
@@ -443,7 +443,7 @@ func describeOmitted(om []Omission) string {
 		g := gs[i]
 		g.names = append(g.names, rowLabel(o.Row))
 		m := o.Row.Row.Label()
-		if o.Row.Table != nil && o.Row.Table.Param == "R" {
+		if o.Row.Table != nil && o.Row.Table.Kind == experiments.Weights {
 			m = problemTitle(o.Row.Row.Problem)
 		}
 		if !slices.Contains(g.models, m) {
@@ -473,7 +473,7 @@ func rowLabel(s RowStats) string {
 	if s.Row.R != 1 {
 		name += " R=" + num(s.Row.R)
 	}
-	if s.Table != nil && s.Table.Param == "R" {
+	if s.Table != nil && s.Table.Kind == experiments.Weights {
 		name = problemTitle(s.Row.Problem) + " " + name
 	}
 	return name

@@ -96,7 +96,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		}
 	}
 	colour := func(c Curve) color.RGBA { return modelColour(curveKey(c)) }
-	if f.Table.Param == "R" {
+	if f.Table.Kind == experiments.Weights {
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
 	}

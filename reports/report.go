@@ -331,7 +331,7 @@ func (s *Summary) add(ts TableSummary) {
 }
 
 func finalCaption(t *experiments.Table) string {
-	if t.Param == "R" {
+	if t.Kind == experiments.Weights {
 		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
 	}
 	if isBaseline(t) {
@@ -361,7 +361,7 @@ func skippedNote(tier string, rows []RowStats, om []Omission) string {
 // in the paper's order: their solution figures belong to the baseline.
 func solutionProblems(tables []*experiments.Table) []string {
 	var out []string
-	for _, p := range experiments.Problems {
+	for _, p := range experiments.ProblemNames() {
 		for _, t := range tables {
 			if isBaseline(t) && len(t.Rows) > 0 && t.Rows[0].Problem == p {
 				out = append(out, p)

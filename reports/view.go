@@ -68,7 +68,7 @@ func mixedProblems(rows []RowStats) bool {
 // hasR reports whether the table varies the weight scale, which then gets a
 // column of its own (the paper's tables all use R = 1).
 func hasR(t *experiments.Table) bool {
-	if t.Param == "R" {
+	if t.Kind == experiments.Weights {
 		return true
 	}
 	for _, r := range t.Rows {
