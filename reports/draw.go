@@ -172,14 +172,6 @@ func modelColour(key string) color.RGBA {
 	return colGrey
 }
 
-// curveKey is the colour key of a convergence curve.
-func curveKey(c Curve) string {
-	if c.Model == "elm" && c.Multi {
-		return "elm-ml"
-	}
-	return c.Model
-}
-
 // ramp returns n colours from dark blue to yellow (for curves ordered by a
 // parameter, e.g. R).
 func ramp(n int) []color.RGBA {

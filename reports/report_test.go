@@ -111,8 +111,8 @@ func TestReport(t *testing.T) {
 			t.Errorf("figure %s: written %v, note %q; want skipped with %q", name, f.Written(), f.Note, why)
 		}
 	}
-	if b.Summary.Match != 1+6+4 {
-		t.Errorf("%d matches, want the 11 of osc-baseline, osc-K and osc-scaling's ω0 = 20, 40 rows", b.Summary.Match)
+	if b.Counts.Match != 1+6+4 {
+		t.Errorf("%d matches, want the 11 of osc-baseline, osc-K and osc-scaling's ω0 = 20, 40 rows", b.Counts.Match)
 	}
 }
 
@@ -166,7 +166,11 @@ func TestRunsCSV(t *testing.T) {
 	// The real osc-baseline ELM runs are R = 1 of the weight-scaling table
 	// too.
 	var buf bytes.Buffer
-	if err := RunsCSV(&buf, []*experiments.Table{tables[0], tables[4]}, experiments.Full, res); err != nil {
+	st, err := NewStudy([]*experiments.Table{tables[0], tables[4]}, experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := RunsCSV(&buf, st); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
@@ -246,8 +250,8 @@ func TestPDFImageOrientation(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm not installed")
 	}
-	sol, err := Solve(experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
-		J: []int{1, 4}, K: 4, Delta: 2.9, R: 1, Iters: 10})
+	sol, err := solve(experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
+		J: []int{1, 4}, K: 4, Delta: 2.9, R: 1, Iters: 10, Coef: true})
 	if err != nil {
 		t.Fatal(err)
 	}
