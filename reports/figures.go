@@ -24,18 +24,14 @@ import (
 
 // figureTitle is the title of a table figure.
 func figureTitle(t *experiments.Table, what string) string {
-	return fmt.Sprintf("%s: %s", greek.Replace(t.Title), what)
-}
-
-// greek writes the parameter names of the tables' titles as the figures
-// do: "omega0" as "ω_{0}".
-var greek = func() *strings.Replacer {
+	// The parameter names of the titles as the figures write them:
+	// "omega0" as "ω_{0}".
 	var pairs []string
 	for _, p := range experiments.Problems {
 		pairs = append(pairs, p.Param.Name, p.Param.Figure)
 	}
-	return strings.NewReplacer(pairs...)
-}()
+	return fmt.Sprintf("%s: %s", strings.NewReplacer(pairs...).Replace(t.Title), what)
+}
 
 // sourceNote is the first note of a table figure: what it reproduces.
 func sourceNote(ts *TableStudy) string {

@@ -23,33 +23,40 @@ import (
 //go:embed templates/*.tmpl
 var templates embed.FS
 
-// index holds the index templates, named by their files.
-var index = template.Must(template.New("").Funcs(template.FuncMap{
-	"md":    escapeMarkdown,
-	"code":  codeSpan,
-	"tex":   escapeLaTeX,
-	"cap":   capital,
-	"slash": filepath.ToSlash,
-	"label": labelSafe,
-	"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
-	"join":  strings.Join,
-	"mark":  Status.mark,
-	"table": func(header []string, rows [][]string, left int) (string, error) {
-		var b bytes.Buffer
-		err := markdownTable(&b, header, rows, left)
-		return b.String(), err
-	},
-	"tablemd": func(ts *TableStudy) (string, error) {
-		var b bytes.Buffer
-		err := Markdown(&b, ts, false)
-		return b.String(), err
-	},
-	"trim":   strings.TrimSpace,
-	"split":  func(s string) []string { return strings.Split(s, "|") },
-	"list":   func(s ...string) []string { return s },
-	"add":    func(a, b int) int { return a + b },
-	"models": func() []string { return ClaimModels },
-}).ParseFS(templates, "templates/*.tmpl"))
+// index holds the templates, named by their files (set by init: they
+// render the tables, which use them).
+var index *template.Template
+
+func init() {
+	index = template.Must(template.New("").Funcs(template.FuncMap{
+		"md":    escapeMarkdown,
+		"code":  codeSpan,
+		"tex":   escapeLaTeX,
+		"cap":   capital,
+		"slash": filepath.ToSlash,
+		"label": labelSafe,
+		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
+		"join":  strings.Join,
+		"mark":  Status.mark,
+		"table": func(header []string, rows [][]string, left int) (string, error) {
+			var b bytes.Buffer
+			err := markdownTable(&b, header, rows, left)
+			return b.String(), err
+		},
+		"tablemd": func(ts *TableStudy) (string, error) {
+			var b bytes.Buffer
+			err := Markdown(&b, ts, false)
+			return b.String(), err
+		},
+		"trim":    strings.TrimSpace,
+		"split":   func(s string) []string { return strings.Split(s, "|") },
+		"list":    func(s ...string) []string { return s },
+		"add":     func(a, b int) int { return a + b },
+		"models":  func() []string { return ClaimModels },
+		"repeat":  strings.Repeat,
+		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
+	}).ParseFS(templates, "templates/*.tmpl"))
+}
 
 const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
 
@@ -85,7 +92,7 @@ type budgetGroup struct {
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
 	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
-		Commit: cmpOr(pv.Commit), GoVersion: cmpOr(pv.GoVersion), CPU: cmpOr(pv.CPU)}
+		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU)}
 	if !pv.Date.IsZero() {
 		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
 	}
@@ -94,7 +101,7 @@ func newView(b *Built, o *Options) *view {
 	counts := map[string]map[string]int{"commit": {}, "go": {}, "cpu": {}}
 	order := map[string][]string{}
 	add := func(kind, val string) {
-		val = cmpOr(val)
+		val = orUnknown(val)
 		if counts[kind][val] == 0 {
 			order[kind] = append(order[kind], val)
 		}
@@ -184,8 +191,8 @@ func newView(b *Built, o *Options) *view {
 	return v
 }
 
-// cmpOr returns s, or "unknown" if it is empty.
-func cmpOr(s string) string {
+// orUnknown returns s, or "unknown" if it is empty.
+func orUnknown(s string) string {
 	if s == "" {
 		return "unknown"
 	}

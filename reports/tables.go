@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"io"
@@ -55,7 +54,7 @@ func paramOf(problem string) experiments.Param {
 // notes share a number.
 type cells struct {
 	st    style
-	notes []string
+	Notes []string // in the order of their numbers
 	tier  string
 	mixed bool // rows of several problems: the parameter is named per row
 }
@@ -70,10 +69,10 @@ func newCells(st style, ts *TableStudy) *cells {
 
 // withNote appends the marker of a note to v.
 func (c *cells) withNote(v, note string) string {
-	i := slices.Index(c.notes, note)
+	i := slices.Index(c.Notes, note)
 	if i < 0 {
-		c.notes = append(c.notes, note)
-		i = len(c.notes) - 1
+		c.Notes = append(c.Notes, note)
+		i = len(c.Notes) - 1
 	}
 	return v + c.st.mark(i+1)
 }
@@ -269,65 +268,25 @@ func (c *cells) param(ts *TableStudy, mixed string) string {
 	return c.st.param(paramOf(ts.Rows[0].Row.Problem))
 }
 
-// Markdown renders one table of a study as GitHub Markdown: the title (if
-// title is set; REPORT.md gives its own), the table of our statistics
-// beside the paper's, the notes that explain every missing value, the
-// verdict counts and one line per row judged off.
+// Markdown renders one table of a study as GitHub Markdown (template
+// table.md.tmpl): the title (if title is set; REPORT.md gives its own), the
+// table of our statistics beside the paper's, the notes that explain every
+// missing value, the verdict counts and one line per row judged off.
 func Markdown(w io.Writer, ts *TableStudy, title bool) error {
-	bw := bufio.NewWriter(w)
-	t := ts.Table
 	c := newCells(markdownStyle, ts)
-	if title {
-		fmt.Fprintf(bw, "# %s\n\n", escapeMarkdown(t.Title))
+	v := tableView{TableStudy: ts, Title: title}
+	v.Header = []string{"Model", "(" + c.param(ts, "param") + ", J)", "(h, K)", "δ"}
+	if hasR(ts.Table) {
+		v.Header = append(v.Header, "R")
 	}
-	paper := "none (the paper shows these results as a figure)"
-	if t.Paper != "" {
-		paper = codeSpan(t.Paper)
-	}
-	seeds := 0
-	for _, s := range ts.Rows {
-		seeds = max(seeds, s.Want)
-	}
-	fmt.Fprintf(bw, "Paper table: %s · table: %s · tier: %s (%d seeds per row)\n\n", paper, codeSpan(t.ID), codeSpan(ts.Tier), seeds)
-	header := []string{"Model", "(" + c.param(ts, "param") + ", J)", "(h, K)", "δ"}
-	if hasR(t) {
-		header = append(header, "R")
-	}
-	header = append(header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
+	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
 		"verdict", "time ours (mean ± sd, s)", "time paper (s)", "speed-up (paper/ours)")
-	rows := c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).verdict, (*cells).timeOurs, (*cells).timePaper, (*cells).speed)
-	if err := markdownTable(bw, header, rows, 1); err != nil {
-		return err
-	}
-	if len(c.notes) > 0 {
-		fmt.Fprintf(bw, "\nNotes:\n\n")
-		for i, text := range c.notes {
-			fmt.Fprintf(bw, "- [%d] %s\n", i+1, escapeMarkdown(text))
-		}
-	}
-	k := ts.Counts
-	fmt.Fprintf(bw, "\nVerdicts: %d match, %d close, %d off", k.Match, k.Close, k.Off)
-	var rest []string
-	if k.Unjudged > 0 {
-		rest = append(rest, fmt.Sprintf("%d without a published row", k.Unjudged))
-	}
-	if k.Reduced > 0 {
-		rest = append(rest, fmt.Sprintf("%d shortened %s not judged", k.Reduced, plural(k.Reduced, "run")))
-	}
-	if k.Incomplete > 0 {
-		rest = append(rest, fmt.Sprintf("%d with seeds missing", k.Incomplete))
-	}
-	if n := k.Rows - k.InTier; n > 0 {
-		rest = append(rest, fmt.Sprintf("%d not in the %s tier", n, ts.Tier))
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(bw, "; %s", strings.Join(rest, ", "))
-	}
-	fmt.Fprintf(bw, " (of %d rows).\n", k.Rows)
-	var off, machines []string
+	v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).verdict, (*cells).timeOurs, (*cells).timePaper, (*cells).speed)
+	var machines []string
 	for _, s := range ts.Rows {
+		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
-			off = append(off, fmt.Sprintf("- off: %s ours %s vs paper %s (factor %s)", c.rowName(s, hasR(t)),
+			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s, hasR(ts.Table)),
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
 		for _, m := range s.machines {
@@ -336,21 +295,31 @@ func Markdown(w io.Writer, ts *TableStudy, title bool) error {
 			}
 		}
 	}
-	if len(off) > 0 {
-		fmt.Fprintf(bw, "\n%s\n", strings.Join(off, "\n"))
+	v.Machines, v.Notes = strings.Join(machines, "; "), c.Notes
+	k := ts.Counts
+	for _, r := range []struct {
+		n    int
+		text string
+	}{{k.Unjudged, "%d without a published row"}, {k.Reduced, "%d shortened " + plural(k.Reduced, "run") + " not judged"},
+		{k.Incomplete, "%d with seeds missing"}, {k.Rows - k.InTier, "%d not in the " + ts.Tier + " tier"}} {
+		if r.n > 0 {
+			v.Rest = append(v.Rest, fmt.Sprintf(r.text, r.n))
+		}
 	}
-	fmt.Fprintf(bw, "\nA verdict compares our median e_L1 with the paper's: match if it lies within the "+
-		"paper's median ± range, close if within a factor 3 of the paper's median, off otherwise; "+
-		"the factor of an off row is ours / paper. "+
-		"e_L1 is the median ± range (max − min) over seeds of each seed's best test error; "+
-		"time is the mean ± population sd over seeds of assembly + solve, in seconds. "+
-		"Both use the paper's notation: the mantissa of the value ± the spread scaled alike, "+
-		"then the value's exponent (1.1±0.5e-04 is 1.1e-04 ± 0.5e-04). "+
-		"The speed-up is the paper's mean time / ours (above 1: we are faster).\n")
-	if len(machines) > 0 {
-		fmt.Fprintf(bw, "\nTimed on: %s.\n", escapeMarkdown(strings.Join(machines, "; ")))
-	}
-	return bw.Flush()
+	return index.ExecuteTemplate(w, "table.md.tmpl", v)
+}
+
+// tableView is what the table templates read: the study of the table and
+// its cells in one style.
+type tableView struct {
+	*TableStudy
+	Title, Paper bool
+	Header       []string
+	Rows         [][]string
+	Seeds        int
+	Off, Rest    []string // off rows; the counts after the verdicts
+	Machines     string
+	Notes        []string
 }
 
 // markdownTable writes a GitHub Markdown table (tablewriter's Markdown
@@ -399,62 +368,31 @@ func (t *tableWriter) Bulk(rows [][]string) error {
 }
 
 // LaTeX renders one table of a study as a complete booktabs table
-// environment with the paper's columns (our values only): Model,
-// (param, J), (h, K), δ, κ(M), Optimiser, e_L1 and Time (s); a table that
-// varies the weight scale gets an R column after δ. With paper set, the
-// paper's e_L1 and time follow ours and the verdict comes last. Missing
-// values are "---" with a numbered note after the tabular. It needs only
-// \usepackage{booktabs}: instead of the paper's \resizebox (graphicx) it
-// is set in \footnotesize inside a \makebox, which centres a table wider
-// than the text over the margins.
+// environment (template table.tex.tmpl) with the paper's columns (our
+// values only): Model, (param, J), (h, K), δ, κ(M), Optimiser, e_L1 and
+// Time (s); a table that varies the weight scale gets an R column after δ.
+// With paper set, the paper's e_L1 and time follow ours and the verdict
+// comes last. Missing values are "---" with a numbered note after the
+// tabular. It needs only \usepackage{booktabs}: instead of the paper's
+// \resizebox (graphicx) it is set in \footnotesize inside a \makebox, which
+// centres a table wider than the text over the margins.
 func LaTeX(w io.Writer, ts *TableStudy, paper bool) error {
-	bw := bufio.NewWriter(w)
-	t := ts.Table
 	c := newCells(latexStyle, ts)
-	header := []string{"Model", "$(" + strings.Trim(c.param(ts, `$\mathrm{param}$`), "$") + ",J)$", "$(h,K)$", `$\delta$`}
-	if hasR(t) {
-		header = append(header, "$R$")
+	v := tableView{TableStudy: ts, Paper: paper}
+	v.Header = []string{"Model", "$(" + strings.Trim(c.param(ts, `$\mathrm{param}$`), "$") + ",J)$", "$(h,K)$", `$\delta$`}
+	if hasR(ts.Table) {
+		v.Header = append(v.Header, "$R$")
 	}
-	header = append(header, `$\kappa(M)$`, "Optimiser")
-	var rows [][]string
+	v.Header = append(v.Header, `$\kappa(M)$`, "Optimiser", `$e_{L_1}$`)
 	if paper {
-		header = append(header, `$e_{L_1}$`, `$e_{L_1}$ (paper)`, "Time (s)", "Time (paper)", "Verdict")
-		rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).timeOurs, (*cells).timePaper, (*cells).verdict)
+		v.Header = append(v.Header, `$e_{L_1}$ (paper)`, "Time (s)", "Time (paper)", "Verdict")
+		v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).timeOurs, (*cells).timePaper, (*cells).verdict)
 	} else {
-		header = append(header, `$e_{L_1}$`, "Time (s)")
-		rows = c.grid(ts, (*cells).el1Ours, (*cells).timeOurs)
+		v.Header = append(v.Header, "Time (s)")
+		v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).timeOurs)
 	}
-	fmt.Fprintf(bw, "%% %s: %s, tier %s; generated by elmfbpinn/reports from cached results.\n",
-		t.ID, strings.ReplaceAll(t.Title, "\n", " "), ts.Tier)
-	if t.Paper != "" {
-		fmt.Fprintf(bw, "%% Reproduces the paper's table %s.\n", t.Paper)
-	}
-	if paper {
-		fmt.Fprintf(bw, "%% Columns: ours, the paper's values and the verdict (match: our median within the paper's median +/- range;\n%% close: within a factor 3; off otherwise).\n")
-	}
-	fmt.Fprintf(bw, "%% Needs \\usepackage{booktabs}.\n")
-	fmt.Fprintf(bw, "\\begin{table}[ht]\n\\centering\n\\footnotesize\n\\setlength{\\tabcolsep}{2pt}\n")
-	fmt.Fprintf(bw, "\\makebox[\\linewidth][c]{%%\n\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("c", len(header)))
-	fmt.Fprintf(bw, "%s \\\\\n\\midrule\n", strings.Join(header, " & "))
-	for _, r := range rows {
-		fmt.Fprintf(bw, "%s \\\\\n", strings.Join(r, " & "))
-	}
-	fmt.Fprintf(bw, "\\bottomrule\n\\end{tabular}}\n")
-	if len(c.notes) > 0 {
-		lines := make([]string, len(c.notes))
-		for i, text := range c.notes {
-			lines[i] = fmt.Sprintf("$^{%d}$\\,%s", i+1, escapeLaTeX(text))
-		}
-		fmt.Fprintf(bw, "\n\\smallskip\n{\\footnotesize\n%s\\par}\n", strings.Join(lines, "\\\\\n"))
-	}
-	caption := ", reproduced by elmfbpinn, tier %s.}\n"
-	if paper {
-		caption = " beside the paper's values (verdict: match if our median $e_{L_1}$ lies within the paper's " +
-			"median $\\pm$ range, close if within a factor 3, off otherwise), reproduced by elmfbpinn, tier %s.}\n"
-	}
-	fmt.Fprintf(bw, "\\caption{%s"+caption, escapeLaTeX(t.Title), escapeLaTeX(ts.Tier))
-	fmt.Fprintf(bw, "\\label{repro:%s}\n\\end{table}\n", labelSafe(t.ID))
-	return bw.Flush()
+	v.Notes = c.Notes
+	return index.ExecuteTemplate(w, "table.tex.tmpl", v)
 }
 
 // plural returns word, with an "s" unless n is 1.
