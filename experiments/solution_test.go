@@ -179,6 +179,23 @@ func TestSolutionOf(t *testing.T) {
 	if got.Final != r.EL1Final || got.Best != r.EL1 {
 		t.Errorf("errors %g, %g; want the run's %g, %g", got.Final, got.Best, r.EL1Final, r.EL1)
 	}
+	// Made-up coefficients, which no solve gives, are the ones it predicts
+	// with: nothing is solved again.
+	for i := range r.Coef {
+		r.Coef[i] = float64(i%5) - 2
+	}
+	made, err := SolutionOf(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := made.Predict(a.T)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.MulVec(b, r.Coef)
+	if !slices.Equal(pred, b) {
+		t.Error("the model does not predict with the result's coefficients")
+	}
 	r.Spec.Coef = false
 	if _, err := SolutionOf(r); err == nil {
 		t.Error("a result without kept coefficients was accepted")
