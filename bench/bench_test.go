@@ -55,7 +55,7 @@ func rowName(tb *experiments.Table, r experiments.Row) string {
 		"J=" + paperdata.FormatJ(r.J),
 		fmt.Sprintf("K=%d", r.K),
 	}
-	if tb.Param == "R" {
+	if tb.Kind == experiments.Weights {
 		parts = append(parts, fmt.Sprintf("R=%g", r.R))
 	}
 	return strings.Join(parts, "/")

@@ -59,7 +59,7 @@ func Cost(s Spec) float64 {
 		nnz := n * cover * k1
 		sec := iters*nnz*(a+b/k1)*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
 		if s.Kappa {
-			rows, cols := n, float64(cols(s.Problem, s.J, s.K))
+			rows, cols := n, float64(cols(s))
 			if rows*cols <= DefaultKappaCells { // the estimate assumes the default cap
 				m, k := max(rows, cols), min(rows, cols)
 				sec += f * (4*m*k*k - 4*k*k*k/3)
@@ -86,18 +86,19 @@ func Cost(s Spec) float64 {
 }
 
 // sizes returns what the estimates start from: the problem's dimension d,
-// the collocation points n and test points t of the finest level, and
-// cover = Σ_ℓ ov(J_ℓ)^d, the subdomains a point lies in.
-func sizes(s Spec) (d int, n, t, cover float64) {
-	d = 1
-	if s.Problem != Oscillator {
-		d = 2
-	}
+// the collocation points n and test points t of the finest level (the
+// problem's Points), and cover = Σ_ℓ ov(J_ℓ)^d, the subdomains a point lies
+// in. An unknown problem counts as 1D with (K+1) points per subdomain.
+func sizes(s Spec) (d int, n, t float64, cover float64) {
 	jf := 1
 	if len(s.J) > 0 {
 		jf = s.J[len(s.J)-1]
 	}
-	n, t = points(s.Problem, jf, s.K)
+	d, n, t = 1, float64(jf*(s.K+1)), float64(jf)
+	if p, err := ProblemNamed(s.Problem); err == nil {
+		d = p.Dim
+		n, t = p.Points(jf, s.K)
+	}
 	delta := s.Delta
 	if !(delta > 0) {
 		delta = fullDelta
@@ -117,37 +118,16 @@ func overlap(j int, delta float64) float64 {
 	return min(float64(j), delta*(1-0.4/float64(j)))
 }
 
-// points returns the number of collocation points (with the boundary ones)
-// and of test points of a problem whose finest level has jf subdomains per
-// dimension, as core/problem lays them out.
-func points(problem string, jf, k int) (n, t float64) {
-	j := float64(jf)
-	switch problem {
-	case Oscillator:
-		return j*float64(k+1) + 2, 50 * j
-	case Laplace:
-		g := math.Ceil(math.Sqrt(float64(k+1))) * j
-		return g * g, 36 * j * j
-	case Helmholtz: // the L-shape keeps 3/4 of the square's grid
-		g := 5 * j
-		return 0.75*g*g + 4*g, 0.75 * 36 * j * j
-	}
-	return j * float64(k+1), j
-}
-
-// cols returns the number of columns of M: K+1 per subdomain, the L-shape
-// keeping 3/4 of the square's subdomains.
-func cols(problem string, js []int, k int) int {
-	var n int
-	for _, j := range js {
-		switch problem {
-		case Oscillator:
+// cols returns the number of columns of M: K+1 per subdomain kept.
+func cols(s Spec) int {
+	p, err := ProblemNamed(s.Problem)
+	n := 0
+	for _, j := range s.J {
+		if err != nil {
 			n += j
-		case Laplace:
-			n += j * j
-		default:
-			n += max(1, 3*j*j/4)
+			continue
 		}
+		n += p.Subdomains(j)
 	}
-	return n * (k + 1)
+	return n * (s.K + 1)
 }

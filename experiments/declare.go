@@ -1,23 +1,9 @@
 package experiments
 
+import "slices"
+
 // This file declares every table of the paper as data. The values follow the
 // paper's Section 4 and the reference implementation's sweeps.
-
-// Baselines of the three problems.
-const (
-	oscOmega0 = 80
-	oscJ      = 20
-	oscK      = 12
-	lapNOmega = 4
-	lapJ      = 16
-	lapK      = 16
-	helmOmega = 8
-	helmJ     = 16
-	helmK     = 16
-	tableOsc  = "tab:ch3-harm-"
-	tableLap  = "tab:ch3-laplace-"
-	tableHelm = "tab:ch3-helmholtz-"
-)
 
 // Swept values.
 var (
@@ -29,54 +15,41 @@ var (
 	weightRs = []float64{0.125, 0.25, 0.5, 1, 2, 4, 8}
 )
 
-// problemBase is a problem at its baseline.
-type problemBase struct {
-	problem string
-	param   float64
-	j, k    int
-}
-
-var (
-	oscBase  = problemBase{Oscillator, oscOmega0, oscJ, oscK}
-	lapBase  = problemBase{Laplace, lapNOmega, lapJ, lapK}
-	helmBase = problemBase{Helmholtz, helmOmega, helmJ, helmK}
-)
-
 // row returns the row of a model at (param, J, K) with the PINN's width
 // following the table's convention.
-func (b problemBase) row(model string, param float64, js []int, k, width int) Row {
-	r := Row{Problem: b.problem, Model: model, Param: param, J: js, K: k, R: fullR, Delta: fullDelta}
+func (p *Problem) row(model string, param float64, js []int, k, width int) Row {
+	r := Row{Problem: p.Name, Model: model, Param: param, J: slices.Clone(js), K: k, R: fullR, Delta: fullDelta}
 	if model == PINN {
 		r.Width = width
 	}
 	return r
 }
 
-func (b problemBase) baseline() []Row {
+func (p *Problem) baseline() []Row {
 	var rows []Row
 	for _, m := range []string{PINN, FBPINN, ELM} {
-		rows = append(rows, b.row(m, b.param, []int{b.j}, b.k, fullWidth))
+		rows = append(rows, p.row(m, p.Base.Param, p.Base.J, p.Base.K, fullWidth))
 	}
 	return rows
 }
 
 // sweepK: PINN (width K, sharing the collocation points of (J, K)), FBPINN
 // and ELM-FBPINN for every K.
-func (b problemBase) sweepK(ks []int) []Row {
+func (p *Problem) sweepK(ks []int) []Row {
 	var rows []Row
 	for _, m := range []string{PINN, FBPINN, ELM} {
 		for _, k := range ks {
-			rows = append(rows, b.row(m, b.param, []int{b.j}, k, k))
+			rows = append(rows, p.row(m, p.Base.Param, p.Base.J, k, k))
 		}
 	}
 	return rows
 }
 
-func (b problemBase) sweepJ(js []int) []Row {
+func (p *Problem) sweepJ(js []int) []Row {
 	var rows []Row
 	for _, m := range []string{FBPINN, ELM} {
 		for _, j := range js {
-			rows = append(rows, b.row(m, b.param, []int{j}, b.k, 0))
+			rows = append(rows, p.row(m, p.Base.Param, []int{j}, p.Base.K, 0))
 		}
 	}
 	return rows
@@ -84,24 +57,24 @@ func (b problemBase) sweepJ(js []int) []Row {
 
 // scaling: FBPINN and ELM-FBPINN with one level, then the ELM-FBPINN with
 // three levels [1, J/2, J], for each (param, J).
-func (b problemBase) scaling(pairs [][2]float64) []Row {
+func (p *Problem) scaling(pairs [][2]float64) []Row {
 	var rows []Row
 	for _, m := range []string{FBPINN, ELM} {
-		for _, p := range pairs {
-			rows = append(rows, b.row(m, p[0], []int{int(p[1])}, b.k, 0))
+		for _, pr := range pairs {
+			rows = append(rows, p.row(m, pr[0], []int{int(pr[1])}, p.Base.K, 0))
 		}
 	}
-	for _, p := range pairs {
-		j := int(p[1])
-		rows = append(rows, b.row(ELM, p[0], []int{1, j / 2, j}, b.k, 0))
+	for _, pr := range pairs {
+		j := int(pr[1])
+		rows = append(rows, p.row(ELM, pr[0], []int{1, j / 2, j}, p.Base.K, 0))
 	}
 	return rows
 }
 
-func (b problemBase) weights() []Row {
+func (p *Problem) weights() []Row {
 	var rows []Row
 	for _, r := range weightRs {
-		row := b.row(ELM, b.param, []int{b.j}, b.k, 0)
+		row := p.row(ELM, p.Base.Param, p.Base.J, p.Base.K, 0)
 		row.R = r
 		rows = append(rows, row)
 	}
@@ -133,51 +106,75 @@ var (
 	}
 )
 
+// tableSet declares the four tables of a problem: its baseline, the K and
+// J sweeps and the scaling of its parameter with J.
+type tableSet struct {
+	id, title string    // "osc", "Damped oscillator": "osc-K", "Damped oscillator, varying K"
+	label     string    // the paper's labels: this, then each of suffix
+	suffix    [4]string // of the baseline, K, J and scaling tables
+	ks, js    []int
+	pairs     [][2]float64 // (parameter, J) of the scaling table
+	quick     func(Kind) *Quick
+}
+
+// tables returns the set's tables of problem p.
+func (ts tableSet) tables(p *Problem) []*Table {
+	return []*Table{
+		{ID: ts.id + "-baseline", Paper: ts.label + ts.suffix[0], Title: ts.title + ", baseline", Kind: Baseline,
+			Rows: p.baseline(), Quick: ts.quick(Baseline)},
+		{ID: ts.id + "-K", Paper: ts.label + ts.suffix[1], Title: ts.title + ", varying K", Kind: SweepK,
+			Rows: p.sweepK(ts.ks), Quick: ts.quick(SweepK)},
+		{ID: ts.id + "-J", Paper: ts.label + ts.suffix[2], Title: ts.title + ", varying J", Kind: SweepJ,
+			Rows: p.sweepJ(ts.js), Quick: ts.quick(SweepJ)},
+		{ID: ts.id + "-scaling", Paper: ts.label + ts.suffix[3], Title: ts.title + ", scaling " + p.Param.Name + " with J",
+			Kind: Scaling, Rows: p.scaling(ts.pairs), Quick: ts.quick(Scaling)},
+	}
+}
+
 // Tables returns every table, in the paper's order, then the weight-scaling
 // figure. Each call returns fresh values.
 func Tables() []*Table {
-	oscPairs := make([][2]float64, len(oscScale))
-	for i, p := range oscScale {
-		oscPairs[i] = [2]float64{float64(p[0]), float64(p[1])}
+	var oscPairs, lapPairs, helmPairs [][2]float64
+	for _, p := range oscScale {
+		oscPairs = append(oscPairs, [2]float64{float64(p[0]), float64(p[1])})
 	}
-	var lapPairs, helmPairs [][2]float64
 	for n := 1; n <= 7; n++ {
 		lapPairs = append(lapPairs, [2]float64{float64(n), float64(4 * n)})
 	}
 	for w := 4; w <= 16; w += 2 {
 		helmPairs = append(helmPairs, [2]float64{float64(w), float64(2 * w)})
 	}
+	// The quick tier runs every oscillator table, and the 2D baselines.
+	everyOsc := func(Kind) *Quick { return oscQuick() }
+	twoDBase := func(k Kind) *Quick {
+		if k == Baseline {
+			return twoDQuick()
+		}
+		return nil
+	}
+	var out []*Table
+	for _, d := range []struct {
+		problem string
+		set     tableSet
+	}{
+		{Oscillator, tableSet{"osc", "Damped oscillator", "tab:ch3-harm-",
+			[4]string{"p0-results", "c-ablation", "j-ablation", "j-multiscale"}, oscKs, oscJs, oscPairs, everyOsc}},
+		{Laplace, tableSet{"laplace", "Multi-scale Laplacian", "tab:ch3-laplace-",
+			[4]string{"p0-results", "C-results", "J-results", "low_to_high-results"}, twoDKs, twoDJs, lapPairs, twoDBase}},
+		{Helmholtz, tableSet{"helmholtz", "Helmholtz on the L-shape", "tab:ch3-helmholtz-",
+			[4]string{"p0-results", "C-results", "J-results", "scaling-results"}, twoDKs, twoDJs, helmPairs, twoDBase}},
+	} {
+		p, err := ProblemNamed(d.problem)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, d.set.tables(p)...)
+	}
 	var weightRows []Row
-	for _, b := range []problemBase{oscBase, lapBase, helmBase} {
-		weightRows = append(weightRows, b.weights()...)
+	for _, p := range Problems {
+		weightRows = append(weightRows, p.weights()...)
 	}
-	return []*Table{
-		{ID: "osc-baseline", Paper: tableOsc + "p0-results", Title: "Damped oscillator, baseline", Param: "omega0",
-			Rows: oscBase.baseline(), Quick: oscQuick()},
-		{ID: "osc-K", Paper: tableOsc + "c-ablation", Title: "Damped oscillator, varying K", Param: "K",
-			Rows: oscBase.sweepK(oscKs), Quick: oscQuick()},
-		{ID: "osc-J", Paper: tableOsc + "j-ablation", Title: "Damped oscillator, varying J", Param: "J",
-			Rows: oscBase.sweepJ(oscJs), Quick: oscQuick()},
-		{ID: "osc-scaling", Paper: tableOsc + "j-multiscale", Title: "Damped oscillator, scaling omega0 with J", Param: "omega0",
-			Rows: oscBase.scaling(oscPairs), Quick: oscQuick()},
-		{ID: "laplace-baseline", Paper: tableLap + "p0-results", Title: "Multi-scale Laplacian, baseline", Param: "n_omega",
-			Rows: lapBase.baseline(), Quick: twoDQuick()},
-		{ID: "laplace-K", Paper: tableLap + "C-results", Title: "Multi-scale Laplacian, varying K", Param: "K",
-			Rows: lapBase.sweepK(twoDKs)},
-		{ID: "laplace-J", Paper: tableLap + "J-results", Title: "Multi-scale Laplacian, varying J", Param: "J",
-			Rows: lapBase.sweepJ(twoDJs)},
-		{ID: "laplace-scaling", Paper: tableLap + "low_to_high-results", Title: "Multi-scale Laplacian, scaling n_omega with J", Param: "n_omega",
-			Rows: lapBase.scaling(lapPairs)},
-		{ID: "helmholtz-baseline", Paper: tableHelm + "p0-results", Title: "Helmholtz on the L-shape, baseline", Param: paramOmega,
-			Rows: helmBase.baseline(), Quick: twoDQuick()},
-		{ID: "helmholtz-K", Paper: tableHelm + "C-results", Title: "Helmholtz on the L-shape, varying K", Param: "K",
-			Rows: helmBase.sweepK(twoDKs)},
-		{ID: "helmholtz-J", Paper: tableHelm + "J-results", Title: "Helmholtz on the L-shape, varying J", Param: "J",
-			Rows: helmBase.sweepJ(twoDJs)},
-		{ID: "helmholtz-scaling", Paper: tableHelm + "scaling-results", Title: "Helmholtz on the L-shape, scaling omega with J", Param: paramOmega,
-			Rows: helmBase.scaling(helmPairs)},
-		{ID: "weight-scaling", Title: "ELM-FBPINN, varying the weight scale R (figure)", Param: "R",
-			Rows: weightRows, Quick: &Quick{Budgets: map[string]Budget{ELM: {Seeds: FullSeeds}},
-				Only: func(r Row) bool { return r.Problem == Oscillator }}},
-	}
+	return append(out, &Table{ID: "weight-scaling", Title: "ELM-FBPINN, varying the weight scale R (figure)", Kind: Weights,
+		Rows: weightRows, Quick: &Quick{Budgets: map[string]Budget{ELM: {Seeds: FullSeeds}},
+			Only: func(r Row) bool { return r.Problem == Oscillator }}})
 }

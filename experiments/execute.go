@@ -10,19 +10,6 @@ import (
 	"elmfbpinn/core/train"
 )
 
-// NewProblem returns the core problem a Spec names.
-func NewProblem(s Spec) (problem.Problem, error) {
-	switch s.Problem {
-	case Oscillator:
-		return &problem.Oscillator{Omega0: s.Param}, nil
-	case Laplace:
-		return &problem.Laplace{NOmega: int(s.Param)}, nil
-	case Helmholtz:
-		return &problem.Helmholtz{Omega: s.Param}, nil
-	}
-	return nil, fmt.Errorf("unknown problem %q", s.Problem)
-}
-
 // ELMConfig returns the ELM-FBPINN model a Spec names.
 func ELMConfig(s Spec) elm.Config {
 	return elm.Config{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed)}

@@ -26,11 +26,8 @@ func CheckKernelEnv() error { return fp.CheckKernelEnv() }
 // numerics fingerprint.
 var canaries = func() []Spec {
 	var specs []Spec
-	for _, p := range []struct {
-		name  string
-		param float64
-	}{{Oscillator, oscOmega0}, {Laplace, lapNOmega}, {Helmholtz, helmOmega}} {
-		base := Spec{Problem: p.name, Param: p.param, J: []int{2}, K: 4, Delta: fullDelta, R: fullR}
+	for _, p := range Problems {
+		base := Spec{Problem: p.Name, Param: p.Base.Param, J: []int{2}, K: 4, Delta: fullDelta, R: fullR}
 		elm, fb, pinn := base, base, base
 		elm.Model, elm.Iters = ELM, 30
 		fb.Model, fb.Iters = FBPINN, 3

@@ -83,8 +83,8 @@ func ParseWhere(s string) (Where, error) {
 				return Where{}, fmt.Errorf("bad -where clause %q: empty value", part)
 			}
 			if key == "problem" {
-				if !slices.Contains(Problems, v) {
-					return Where{}, fmt.Errorf("bad -where clause %q: unknown problem %q (want %s)", part, v, strings.Join(Problems, ", "))
+				if _, err := ProblemNamed(v); err != nil {
+					return Where{}, fmt.Errorf("bad -where clause %q: %w", part, err)
 				}
 				c.strs = append(c.strs, v)
 				continue

@@ -13,19 +13,12 @@ import (
 	"elmfbpinn/paperdata"
 )
 
-// Problems and models a Spec may name.
+// Models a Spec may name.
 const (
-	Oscillator = "oscillator"
-	Laplace    = "laplace"
-	Helmholtz  = "helmholtz"
-
 	ELM    = "elm"
 	FBPINN = "fbpinn"
 	PINN   = "pinn"
 )
-
-// Problems lists the problem names in the paper's order.
-var Problems = []string{Oscillator, Laplace, Helmholtz}
 
 // Models lists the model names.
 var Models = []string{ELM, FBPINN, PINN}
@@ -109,8 +102,9 @@ func (s Spec) Key() string {
 
 // Validate checks a Spec for values no run can use and says what is wrong.
 func (s Spec) Validate() error {
-	if !slices.Contains(Problems, s.Problem) {
-		return fmt.Errorf("unknown problem %q (want one of %s)", s.Problem, strings.Join(Problems, ", "))
+	p, err := ProblemNamed(s.Problem)
+	if err != nil {
+		return err
 	}
 	if !slices.Contains(Models, s.Model) {
 		return fmt.Errorf("unknown model %q (want one of %s)", s.Model, strings.Join(Models, ", "))
@@ -138,19 +132,8 @@ func (s Spec) Validate() error {
 	if s.Seed < 0 {
 		return fmt.Errorf("seed = %d must not be negative", s.Seed)
 	}
-	switch s.Problem {
-	case Oscillator:
-		if !(s.Param > 2) || math.IsInf(s.Param, 0) {
-			return fmt.Errorf("omega0 = %v: the oscillator must be under-damped (omega0 > 2)", s.Param)
-		}
-	case Laplace:
-		if s.Param != math.Trunc(s.Param) || s.Param < 1 || s.Param > 7 {
-			return fmt.Errorf("nomega = %v: must be an integer from 1 to 7", s.Param)
-		}
-	case Helmholtz:
-		if !(s.Param > 0) || math.IsInf(s.Param, 0) {
-			return fmt.Errorf("omega = %v must be positive", s.Param)
-		}
+	if _, err := p.New(s.Param); err != nil {
+		return err
 	}
 	if s.Coef && (s.Model != ELM || s.Iters < 1) {
 		return fmt.Errorf("coef keeps the coefficients of an ELM-FBPINN solve; want model elm and iters >= 1")

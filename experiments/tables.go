@@ -13,9 +13,7 @@ type Table struct {
 	ID    string // our name, e.g. "osc-K"
 	Paper string // the paper's label, e.g. "tab:ch3-harm-c-ablation"; "" for the figure
 	Title string
-	// Param names the swept quantity shown in the first column:
-	// "K", "J", "omega0", "n_omega", "omega" or "R".
-	Param string
+	Kind  Kind // what the table compares, and so its axis (X)
 	Rows  []Row
 	// Quick is the table's part of the quick tier; nil leaves the table out
 	// of it.
@@ -25,6 +23,51 @@ type Table struct {
 	// tier is then kept only if Seeds holds KappaSeed. Nil keeps the tier's
 	// seeds (FullSeeds in the full tier, Quick's budgets in the quick tier).
 	Seeds []int
+}
+
+// Kind is what a table compares. The report chooses a table's figures and
+// the paper's claims choose their tables by kind.
+type Kind int
+
+const (
+	Baseline Kind = iota // the three models at the problem's baseline
+	SweepK               // K varies (the PINN's hidden width with it)
+	SweepJ               // the subdomains per dimension J vary
+	Scaling              // the problem's parameter grows with J; one and three levels
+	Weights              // the weight scale R varies (the paper's weight-scaling figure)
+)
+
+// String returns the kind's name: "baseline", "K", "J", "scaling" or "R".
+func (k Kind) String() string {
+	switch k {
+	case Baseline:
+		return "baseline"
+	case SweepK:
+		return "K"
+	case SweepJ:
+		return "J"
+	case Scaling:
+		return "scaling"
+	case Weights:
+		return "R"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// X returns the value of row r on the table's axis: K as the paper lists
+// it (the PINN's width), the finest level's J, the weight scale R, or the
+// problem's parameter (a baseline's or a scaling table's).
+func (t *Table) X(r Row) float64 {
+	switch t.Kind {
+	case SweepK:
+		_, _, k := r.PaperKey()
+		return float64(k)
+	case SweepJ:
+		return float64(r.J[len(r.J)-1])
+	case Weights:
+		return r.R
+	}
+	return r.Param
 }
 
 // Row is one row of a table.
@@ -57,14 +100,13 @@ type Budget struct {
 
 // Tier names.
 const (
-	Full       = "full"
-	QuickTier  = "quick"
-	FullIters  = 15000
-	KappaSeed  = 5
-	fullWidth  = 64 // the PINN's hidden width at baseline
-	fullDelta  = 2.9
-	fullR      = 1.0
-	paramOmega = "omega"
+	Full      = "full"
+	QuickTier = "quick"
+	FullIters = 15000
+	KappaSeed = 5
+	fullWidth = 64 // the PINN's hidden width at baseline
+	fullDelta = 2.9
+	fullR     = 1.0
 )
 
 // Tiers lists the tier names.

@@ -23,16 +23,25 @@ type Case struct {
 // step takes 40-400 ms here and qemu's arm64 emulation is about 16 times
 // slower (the whole check stays within a few minutes).
 var CrossPlatform = func() []Case {
-	elm := func(b problemBase, js []int, iters, seed int) Spec {
-		s := b.row(ELM, b.param, js, b.k, 0).Spec(seed)
+	elm := func(b *Problem, js []int, iters, seed int) Spec {
+		s := b.row(ELM, b.Base.Param, js, b.Base.K, 0).Spec(seed)
 		s.Iters = iters
 		return s
 	}
-	trained := func(b problemBase, model string, steps int) Spec {
-		s := b.row(model, b.param, []int{b.j}, b.k, fullWidth).Spec(0)
+	trained := func(b *Problem, model string, steps int) Spec {
+		s := b.row(model, b.Base.Param, b.Base.J, b.Base.K, fullWidth).Spec(0)
 		s.Iters = steps
 		return s
 	}
+	named := func(name string) *Problem {
+		p, err := ProblemNamed(name)
+		if err != nil {
+			panic(err)
+		}
+		return p
+	}
+	oscBase, lapBase, helmBase := named(Oscillator), named(Laplace), named(Helmholtz)
+	oscJ, lapJ, helmJ := oscBase.Base.J[0], lapBase.Base.J[0], helmBase.Base.J[0]
 	return []Case{
 		{"osc-elm-s0", elm(oscBase, []int{oscJ}, FullIters, 0)},
 		{"osc-elm-s1", elm(oscBase, []int{oscJ}, FullIters, 1)},

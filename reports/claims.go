@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -12,34 +13,23 @@ import (
 
 // This file recomputes the paper's qualitative summary table
 // (tab:summary-takeaways, "Qualitative comparison across experiments") from
-// table rows. Each cell of that table (an aspect for a model, e.g. "Runtime
-// efficiency" for the ELM-FBPINN: "Fastest") is made of checks with a
-// numerical rule. Every check is evaluated twice: on our results and on the
-// paper's own published rows, so that a claim the paper's numbers do not
-// bear out is told apart from a disagreement of ours. A check needs every
-// row it reads to be complete at the paper's budget; otherwise it is not
-// evaluated and says which runs are missing.
+// a study. Each cell of that table (an aspect for a model, e.g. "Runtime
+// efficiency" for the ELM-FBPINN: "Fastest") is data: checks with a
+// numerical rule over the tables of some kinds (the baselines, the scaling
+// tables, the 1D or 2D ones). Every check is evaluated twice: on our
+// results and on the paper's own published rows, so that a claim the
+// paper's numbers do not bear out is told apart from a disagreement of
+// ours. A check needs every row it reads to be usable (RowStats.Why);
+// otherwise it is not evaluated and says which runs are missing.
 
 // Thresholds of the checks.
 const (
-	// convergedEL1: a run "converges" when its median e_L1 is below this.
-	convergedEL1 = 0.05
-	// catastrophicEL1: a scaling row "fails catastrophically" at or above
-	// this (the PINN's failures sit at 0.6-0.8; the paper's worst FBPINN
-	// scaling row is 0.14).
-	catastrophicEL1 = 0.2
-	// poorFactor: the PINN is "poor" when its error is this many times the
-	// best decomposed model's.
-	poorFactor = 10
-	// lowFactor: in 2D the ELM-FBPINN is "low" when within this factor of
-	// the FBPINN ("within the same order of magnitude").
-	lowFactor = 10
-	// mlTimeFactor: the multilevel model is "fast" when it takes at most
-	// this many times the one-level ELM-FBPINN's time ("only slightly more").
-	mlTimeFactor = 3
-	// earlyIter is where "fast initial convergence" is read off the
-	// histories: the FBPINN's first record after the start.
-	earlyIter = 1000
+	convergedEL1    = 0.05 // a run "converges" when its median e_L1 is below this
+	catastrophicEL1 = 0.2  // a scaling row "fails" at or above this (the PINN's failures sit at 0.6-0.8)
+	poorFactor      = 10   // the PINN is "poor" at this many times the best decomposed model's error
+	lowFactor       = 10   // in 2D the ELM-FBPINN is "low" within this factor of the FBPINN
+	mlTimeFactor    = 3    // the multilevel model is "fast" within this factor of the one-level time
+	earlyIter       = 1000 // where "fast initial convergence" is read off the histories
 )
 
 // Status is the outcome of a check or a claim.
@@ -52,18 +42,14 @@ const (
 	NoCheck                    // the paper gives no data to check the claim against
 )
 
-// String returns the status as the report words it: "holds", "does not
-// hold", "no check" or "not evaluated".
+// String returns the status as the report words it.
 func (s Status) String() string {
-	switch s {
-	case Holds:
-		return "holds"
-	case Fails:
-		return "does not hold"
-	case NoCheck:
-		return "no check"
-	}
-	return "not evaluated"
+	return [...]string{"not evaluated", "holds", "does not hold", "no check"}[s]
+}
+
+// mark is the Markdown mark of a status.
+func (s Status) mark() string {
+	return [...]string{"? not evaluated", "✓ holds", "✗ does not hold", "— no check"}[s]
 }
 
 // Outcome is a check evaluated on one set of rows.
@@ -75,6 +61,14 @@ type Outcome struct {
 
 // missingRuns is the outcome of a check that lacks runs.
 func missingRuns(what ...string) Outcome { return Outcome{Status: NotEvaluated, Missing: what} }
+
+// decide is the outcome of a part evaluated on its rows.
+func decide(ok bool, detail string) Outcome {
+	if ok {
+		return Outcome{Status: Holds, Detail: detail}
+	}
+	return Outcome{Status: Fails, Detail: detail}
+}
 
 // String renders the outcome's numbers and what is missing.
 func (o Outcome) String() string {
@@ -90,21 +84,14 @@ func (o Outcome) String() string {
 
 // CheckResult is one check of a claim, on our results and on the paper's.
 type CheckResult struct {
-	Rule  string // the rule in words
-	Ours  Outcome
-	Paper Outcome
+	Rule        string // the rule in words
+	Ours, Paper Outcome
 }
 
 // Disagrees reports whether our results decide the check otherwise than the
 // paper's numbers, or fail a check the paper's numbers cannot decide.
 func (c CheckResult) Disagrees() bool {
-	switch c.Ours.Status {
-	case Fails:
-		return c.Paper.Status != Fails
-	case Holds:
-		return c.Paper.Status == Fails
-	}
-	return false
+	return c.Ours.Status == Fails && c.Paper.Status != Fails || c.Ours.Status == Holds && c.Paper.Status == Fails
 }
 
 // ClaimResult is one cell of the paper's summary table, recomputed.
@@ -127,9 +114,6 @@ func (c ClaimResult) PaperStatus() Status {
 }
 
 func aggregate(cs []CheckResult, f func(CheckResult) Status) Status {
-	if len(cs) == 0 {
-		return NoCheck
-	}
 	all, none := true, true
 	for _, c := range cs {
 		switch f(c) {
@@ -137,10 +121,8 @@ func aggregate(cs []CheckResult, f func(CheckResult) Status) Status {
 			return Fails
 		case Holds:
 			none = false
-		case NoCheck:
-		default:
-			all = false
-			none = false
+		case NotEvaluated:
+			all, none = false, false
 		}
 	}
 	switch {
@@ -162,10 +144,8 @@ var (
 // obs is one table row as the checks see it: ours or the paper's.
 type obs struct {
 	table, key string  // table id; model key: pinn, fbpinn, elm, elm-ml
-	x          float64 // the row's position on the table's swept axis
-	name       string
-	ok         bool   // complete at the paper's budget (ours) or published (paper)
-	why        string // why not ok
+	x          float64 // the row's value on the table's axis
+	name, why  string  // why is "" for a usable row
 	el1, time  float64
 	band       Band // ours only
 }
@@ -184,32 +164,21 @@ func modelKey(r experiments.Row) string {
 	return r.Model
 }
 
-// oursEvidence builds the evidence of the reported tables.
-func oursEvidence(trs []*TableReport, results map[string]*experiments.Result) *evidence {
+// oursEvidence builds the evidence of a study.
+func oursEvidence(st *Study) *evidence {
 	e := &evidence{rows: map[string][]obs{}, absent: map[string]string{}}
 	for _, t := range experiments.Tables() {
 		e.absent[t.ID] = "table not in this report"
 	}
-	for _, tr := range trs {
-		delete(e.absent, tr.Table.ID)
-		groups, _ := groupRuns(tr.Table, tr.Tier, results)
-		for i, s := range tr.Rows {
-			o := obs{table: tr.Table.ID, key: modelKey(s.Row), x: finalX(tr.Table, s.Row), name: rowLabel(s),
-				el1: s.EL1Median, time: s.TimeMean}
-			switch {
-			case s.Want == 0:
-				o.why = "not in the " + tr.Tier + " tier"
-			case !s.Complete():
-				o.why = s.seedCount()
-			case s.Reduced:
-				o.why = fmt.Sprintf("shortened run of %d steps in this tier", s.Iters)
-			default:
-				o.ok = true
+	for _, ts := range st.Tables {
+		delete(e.absent, ts.Table.ID)
+		for _, s := range ts.Rows {
+			o := obs{table: ts.Table.ID, key: modelKey(s.Row), x: ts.Table.X(s.Row), name: rowLabel(s),
+				why: s.Why(), el1: s.EL1Median, time: s.TimeMean, band: s.Band}
+			if s.Reduced && s.Complete() {
+				o.why += " in this tier"
 			}
-			if o.ok && groups != nil {
-				o.band = groups[i].band()
-			}
-			e.rows[tr.Table.ID] = append(e.rows[tr.Table.ID], o)
+			e.rows[ts.Table.ID] = append(e.rows[ts.Table.ID], o)
 		}
 	}
 	return e
@@ -218,14 +187,12 @@ func oursEvidence(trs []*TableReport, results map[string]*experiments.Result) *e
 // paperEvidence builds the evidence of the paper's published rows of every
 // table.
 func paperEvidence() *evidence {
-	e := &evidence{paper: true, rows: map[string][]obs{}, absent: map[string]string{}}
+	e := &evidence{paper: true, rows: map[string][]obs{}}
 	for _, t := range experiments.Tables() {
 		for _, r := range t.Rows {
-			o := obs{table: t.ID, key: modelKey(r), x: finalX(t, r), name: rowLabel(RowStats{Table: t, Row: r})}
+			o := obs{table: t.ID, key: modelKey(r), x: t.X(r), name: rowLabel(RowStats{Table: t, Row: r}), why: "no published row"}
 			if p, ok := t.PaperRow(r); ok {
-				o.ok, o.el1, o.time = true, p.EL1Median, p.TimeMean
-			} else {
-				o.why = "no published row"
+				o.why, o.el1, o.time = "", p.EL1Median, p.TimeMean
 			}
 			e.rows[t.ID] = append(e.rows[t.ID], o)
 		}
@@ -233,8 +200,8 @@ func paperEvidence() *evidence {
 	return e
 }
 
-// need returns the rows of a model in a table and, if some are not usable,
-// the outcome that says which are missing.
+// need returns the rows of some models in a table and, if some are not
+// usable, the outcome that says which are missing.
 func (e *evidence) need(table string, keys ...string) ([]obs, *Outcome) {
 	if why, ok := e.absent[table]; ok {
 		o := missingRuns(table + " (" + why + ")")
@@ -242,14 +209,13 @@ func (e *evidence) need(table string, keys ...string) ([]obs, *Outcome) {
 	}
 	var rows, missing []obs
 	for _, o := range e.rows[table] {
-		if !slices.Contains(keys, o.key) {
-			continue
-		}
-		if !o.ok {
+		switch {
+		case !slices.Contains(keys, o.key):
+		case o.why != "":
 			missing = append(missing, o)
-			continue
+		default:
+			rows = append(rows, o)
 		}
-		rows = append(rows, o)
 	}
 	if len(missing) > 0 {
 		o := missingRuns(describeMissing(missing)...)
@@ -263,18 +229,29 @@ func (e *evidence) need(table string, keys ...string) ([]obs, *Outcome) {
 	return rows, nil
 }
 
-// needPair returns the rows of two models in a table, keyed by their swept
-// value, or the outcome that says which rows are missing.
-func (e *evidence) needPair(table, a, b string) (ma, mb map[float64]obs, miss *Outcome) {
+// pairs are the rows of two models at the same value of the axis, in its
+// order.
+type pairs []struct{ a, b obs }
+
+// needPairs returns the rows of models a and b of a table matched by their
+// value on the axis, or the outcome that says which rows are missing.
+func (e *evidence) needPairs(table, a, b string) (pairs, *Outcome) {
 	ra, miss := e.need(table, a)
 	if miss != nil {
-		return nil, nil, miss
+		return nil, miss
 	}
 	rb, miss := e.need(table, b)
 	if miss != nil {
-		return nil, nil, miss
+		return nil, miss
 	}
-	return byX(ra), byX(rb), nil
+	var out pairs
+	for _, x := range ra {
+		if i := slices.IndexFunc(rb, func(y obs) bool { return y.x == x.x }); i >= 0 {
+			out = append(out, struct{ a, b obs }{x, rb[i]})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].a.x < out[j].a.x })
+	return out, nil
 }
 
 // describeMissing groups missing rows by table and reason.
@@ -294,11 +271,11 @@ func describeMissing(ms []obs) []string {
 	}
 	var parts []string
 	for _, g := range gs {
-		if len(g.names) <= 2 {
-			parts = append(parts, fmt.Sprintf("%s %s (%s)", g.table, strings.Join(g.names, ", "), g.why))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %d rows (%s)", g.table, len(g.names), g.why))
+		what := strings.Join(g.names, ", ")
+		if len(g.names) > 2 {
+			what = fmt.Sprintf("%d rows", len(g.names))
 		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", g.table, what, g.why))
 	}
 	return parts
 }
@@ -307,12 +284,12 @@ func describeMissing(ms []obs) []string {
 // a part that fails fails the check (a counterexample decides it even when
 // other parts lack runs); otherwise a part without its runs leaves the
 // check not evaluated, with the numbers of the parts that were.
-func merge(parts []Outcome) Outcome {
+func merge(parts ...Outcome) Outcome {
 	var details, missing []string
-	failed := false
+	out := Outcome{Status: Holds}
 	for _, p := range parts {
 		if p.Status == Fails {
-			failed = true
+			out.Status = Fails
 		}
 		if p.Detail != "" {
 			details = append(details, p.Detail)
@@ -323,133 +300,113 @@ func merge(parts []Outcome) Outcome {
 			}
 		}
 	}
-	out := Outcome{Status: Holds, Detail: strings.Join(details, "; "), Missing: missing}
-	switch {
-	case failed:
-		out.Status = Fails
-	case len(missing) > 0:
+	if out.Status != Fails && len(missing) > 0 {
 		out.Status = NotEvaluated
+	}
+	out.Detail, out.Missing = strings.Join(details, "; "), missing
+	return out
+}
+
+// declared are the declared tables by id.
+var declared = func() map[string]*experiments.Table {
+	m := map[string]*experiments.Table{}
+	for _, t := range experiments.Tables() {
+		m[t.ID] = t
+	}
+	return m
+}()
+
+// problemOfTable returns the problem of a declared table's first row.
+func problemOfTable(id string) string {
+	if t := declared[id]; t != nil && len(t.Rows) > 0 {
+		return t.Rows[0].Problem
+	}
+	return ""
+}
+
+// tablesOf returns the ids of the declared tables of the kinds whose
+// problem has dimension dim (0: any), in the paper's order.
+func tablesOf(dim int, kinds ...experiments.Kind) []string {
+	var out []string
+	for _, t := range experiments.Tables() {
+		if slices.Contains(kinds, t.Kind) && (dim == 0 || problemOf(problemOfTable(t.ID)).Dim == dim) {
+			out = append(out, t.ID)
+		}
 	}
 	return out
 }
 
-// byX indexes rows by their swept value.
-func byX(rows []obs) map[float64]obs {
-	m := map[float64]obs{}
-	for _, o := range rows {
-		m[o.x] = o
+// and joins names as "a, b and c".
+func and(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return m
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func sortedX(m map[float64]obs) []float64 {
-	var xs []float64
-	for x := range m {
-		xs = append(xs, x)
-	}
-	sort.Float64s(xs)
-	return xs
-}
-
-// tableProblem returns the short problem name of a table id.
-func tableProblem(id string) string { return strings.SplitN(id, "-", 2)[0] }
-
-var (
-	baselines     = []string{"osc-baseline", "laplace-baseline", "helmholtz-baseline"}
-	scalings      = []string{"osc-scaling", "laplace-scaling", "helmholtz-scaling"}
-	oscTables     = []string{"osc-baseline", "osc-K", "osc-J", "osc-scaling"}
-	twoDBaselines = []string{"laplace-baseline", "helmholtz-baseline"}
-	twoDTables    = []string{"laplace-baseline", "laplace-K", "laplace-J", "laplace-scaling",
-		"helmholtz-baseline", "helmholtz-K", "helmholtz-J", "helmholtz-scaling"}
-)
-
-// check is one rule of a claim.
-type check struct {
-	rule    string
-	history bool // needs error histories: evaluated on our results only
-	eval    func(e *evidence) Outcome
-}
-
-// claim is one cell of the paper's table with its checks.
-type claim struct {
-	aspect, model, paper string
-	checks               []check
-}
+// short is the problem's part of a table id: "osc" of "osc-K".
+func short(table string) string { return strings.SplitN(table, "-", 2)[0] }
 
 // perTable evaluates f on each table and merges the outcomes.
-func perTable(e *evidence, tables []string, f func(table string) Outcome) Outcome {
+func perTable(tables []string, f func(table string) Outcome) Outcome {
 	var parts []Outcome
 	for _, t := range tables {
 		parts = append(parts, f(t))
 	}
-	return merge(parts)
+	return merge(parts...)
 }
 
-// below checks el1 of every row of keys in the tables against a bound.
+// allBelow checks el1 of every row of keys in the tables against a bound.
 func allBelow(e *evidence, tables []string, bound float64, keys ...string) Outcome {
-	return perTable(e, tables, func(t string) Outcome {
+	return perTable(tables, func(t string) Outcome {
 		rows, miss := e.need(t, keys...)
 		if miss != nil {
 			return *miss
 		}
-		worst := obs{el1: math.Inf(-1)}
-		for _, o := range rows {
+		worst := rows[0]
+		for _, o := range rows[1:] {
 			if !(o.el1 < worst.el1) {
 				worst = o
 			}
 		}
-		if len(rows) == 0 {
-			return missingRuns(t + " (no rows)")
-		}
-		d := fmt.Sprintf("%s worst %s", tableProblem(t), sci(worst.el1))
+		d := fmt.Sprintf("%s worst %s", short(t), sci(worst.el1))
 		if len(rows) == 1 {
-			d = fmt.Sprintf("%s %s", tableProblem(t), sci(worst.el1))
+			d = fmt.Sprintf("%s %s", short(t), sci(worst.el1))
 		}
 		if worst.el1 < bound {
-			return Outcome{Status: Holds, Detail: d}
+			return decide(true, d)
 		}
-		return Outcome{Status: Fails, Detail: d + " (" + worst.name + ")"}
+		return decide(false, d+" ("+worst.name+")")
 	})
 }
 
-// value is the statistic a comparison reads.
-type value func(o obs) float64
-
-func el1Of(o obs) float64  { return o.el1 }
-func timeOf(o obs) float64 { return o.time }
-
-// compareAt checks, at every configuration of the tables where both keys
-// have rows, that rel holds between the values of keys a and b; what names
-// the relation in the detail.
-func compareAt(e *evidence, tables []string, a, b string, v value, rel func(va, vb float64) bool, what string) Outcome {
+// compareAt checks, at every configuration of the tables where both models
+// have rows, that rel holds between the values v of models a and b; what
+// names the relation in the detail.
+func compareAt(e *evidence, tables []string, a, b string, v func(obs) float64, rel func(va, vb float64) bool, what string) Outcome {
 	var missing []Outcome
 	var counts, bad []string
 	for _, t := range tables {
-		ma, mb, miss := e.needPair(t, a, b)
+		ps, miss := e.needPairs(t, a, b)
 		if miss != nil {
 			missing = append(missing, *miss)
 			continue
 		}
-		n, ok := 0, 0
-		for _, x := range sortedX(ma) {
-			ob, has := mb[x]
-			if !has {
-				continue
-			}
-			n++
-			if rel(v(ma[x]), v(ob)) {
+		ok := 0
+		for _, p := range ps {
+			if rel(v(p.a), v(p.b)) {
 				ok++
 			} else {
-				bad = append(bad, fmt.Sprintf("%s %s: %s vs %s", t, ma[x].name, sci(v(ma[x])), sci(v(ob))))
+				bad = append(bad, fmt.Sprintf("%s %s: %s vs %s", t, p.a.name, sci(v(p.a)), sci(v(p.b))))
 			}
 		}
-		if n == 0 {
+		if len(ps) == 0 {
 			missing = append(missing, missingRuns(t+" (no matching rows)"))
 			continue
 		}
-		counts = append(counts, fmt.Sprintf("%s %d/%d", t, ok, n))
+		counts = append(counts, fmt.Sprintf("%s %d/%d", t, ok, len(ps)))
 	}
-	out := merge(missing)
+	out := merge(missing...)
 	if len(counts) > 0 {
 		out.Detail = what + ": " + strings.Join(counts, ", ")
 	}
@@ -460,255 +417,237 @@ func compareAt(e *evidence, tables []string, a, b string, v value, rel func(va, 
 	return out
 }
 
-// mostly checks that el1(a) < el1(b) at the baseline and at more than half
-// of the matched configurations over the baseline and the tables.
-func mostly(e *evidence, base string, tables []string, a, b string) Outcome {
-	var missing []Outcome
-	wins, n := 0, 0
-	var baseBad string
-	for _, t := range append([]string{base}, tables...) {
-		ma, mb, miss := e.needPair(t, a, b)
-		if miss != nil {
-			missing = append(missing, *miss)
-			continue
-		}
-		for _, x := range sortedX(ma) {
-			ob, ok := mb[x]
-			if !ok {
+// mostly checks, for each problem of dimension dim, that el1(a) < el1(b)
+// at its baseline and at more than half of the matched configurations over
+// the baseline and its K, J and scaling tables.
+func mostly(e *evidence, dim int, a, b string) Outcome {
+	var parts []Outcome
+	for _, base := range tablesOf(dim, experiments.Baseline) {
+		var missing []Outcome
+		wins, n := 0, 0
+		var baseBad string
+		for _, t := range tablesOf(dim, experiments.Baseline, experiments.SweepK, experiments.SweepJ, experiments.Scaling) {
+			if problemOfTable(t) != problemOfTable(base) {
 				continue
 			}
-			n++
-			if ma[x].el1 < ob.el1 {
-				wins++
-			} else if t == base {
-				baseBad = fmt.Sprintf("not at the baseline %s (%s vs %s)", t, sci(ma[x].el1), sci(ob.el1))
+			ps, miss := e.needPairs(t, a, b)
+			if miss != nil {
+				missing = append(missing, *miss)
+				continue
+			}
+			for _, p := range ps {
+				n++
+				if p.a.el1 < p.b.el1 {
+					wins++
+				} else if t == base {
+					baseBad = fmt.Sprintf("not at the baseline %s (%s vs %s)", t, sci(p.a.el1), sci(p.b.el1))
+				}
 			}
 		}
+		d := fmt.Sprintf("%s: lower at %d of %d matched configurations", short(base), wins, n)
+		switch {
+		case len(missing) > 0:
+			parts = append(parts, merge(missing...))
+		case n == 0:
+			parts = append(parts, missingRuns(base+" (no matching rows)"))
+		case baseBad != "":
+			parts = append(parts, decide(false, d+"; "+baseBad))
+		default:
+			parts = append(parts, decide(2*wins > n, d))
+		}
 	}
-	if len(missing) > 0 {
-		return merge(missing)
-	}
-	if n == 0 {
-		return missingRuns(base + " (no matching rows)")
-	}
-	d := fmt.Sprintf("%s: lower at %d of %d matched configurations", tableProblem(base), wins, n)
-	switch {
-	case baseBad != "":
-		return Outcome{Status: Fails, Detail: d + "; " + baseBad}
-	case 2*wins > n:
-		return Outcome{Status: Holds, Detail: d}
-	}
-	return Outcome{Status: Fails, Detail: d}
+	return merge(parts...)
 }
 
-// early checks that the median error of key a at earlyIter is below key b's
-// at every configuration of the tables (our histories only).
+// early checks that the median error of model a at earlyIter is below
+// model b's at every configuration of the tables (our histories only).
 func early(e *evidence, tables []string, a, b string) Outcome {
 	if e.paper {
 		return Outcome{Status: NoCheck, Detail: "the paper shows the histories only in its figures"}
 	}
-	return perTable(e, tables, func(t string) Outcome {
-		ma, mb, miss := e.needPair(t, a, b)
+	return perTable(tables, func(t string) Outcome {
+		ps, miss := e.needPairs(t, a, b)
 		if miss != nil {
 			return *miss
 		}
 		var parts []string
 		ok := true
-		for _, x := range sortedX(ma) {
-			ob, has := mb[x]
-			if !has {
-				continue
-			}
-			va, _, _, okA := ma[x].band.At(earlyIter)
-			vb, _, _, okB := ob.band.At(earlyIter)
+		for _, p := range ps {
+			va, _, _, okA := p.a.band.At(earlyIter)
+			vb, _, _, okB := p.b.band.At(earlyIter)
 			if !okA || !okB {
 				return missingRuns(fmt.Sprintf("%s (no error history at iteration %d)", t, earlyIter))
 			}
 			parts = append(parts, fmt.Sprintf("%s vs %s", sci(va), sci(vb)))
-			if !(va < vb) {
-				ok = false
-			}
+			ok = ok && va < vb
 		}
 		if len(parts) == 0 {
 			return missingRuns(t + " (no matching rows)")
 		}
-		d := tableProblem(t) + " " + strings.Join(parts, ", ")
-		if ok {
-			return Outcome{Status: Holds, Detail: d}
-		}
-		return Outcome{Status: Fails, Detail: d}
+		return decide(ok, short(t)+" "+strings.Join(parts, ", "))
 	})
 }
 
+// topFrequency checks, in each table, that model a's median e_L1 at the
+// highest value of the axis is below model b's.
+func topFrequency(e *evidence, tables []string, a, b string) Outcome {
+	return perTable(tables, func(t string) Outcome {
+		ra, miss := e.need(t, a)
+		if miss != nil {
+			return *miss
+		}
+		rb, miss := e.need(t, b)
+		if miss != nil {
+			return *miss
+		}
+		top := slices.MaxFunc(ra, func(p, q obs) int { return cmp.Compare(p.x, q.x) })
+		i := slices.IndexFunc(rb, func(o obs) bool { return o.x == top.x })
+		if i < 0 {
+			return missingRuns(t + " (no one-level row at the highest frequency)")
+		}
+		return decide(top.el1 < rb[i].el1, fmt.Sprintf("%s at %s: %s vs %s", short(t), num(top.x), sci(top.el1), sci(rb[i].el1)))
+	})
+}
+
+func el1Of(o obs) float64  { return o.el1 }
+func timeOf(o obs) float64 { return o.time }
 func lt(a, b float64) bool { return a < b }
 func gt(a, b float64) bool { return a > b }
 
-// claims is the paper's summary table as checks.
-var claims = []claim{
-	{"Multi-scale convergence", "PINN", "Poor", []check{{
-		rule: fmt.Sprintf("at each baseline the PINN's median e_L1 is at least %dx the best decomposed model's", poorFactor),
-		eval: func(e *evidence) Outcome {
-			return perTable(e, baselines, func(t string) Outcome {
-				p, miss := e.need(t, "pinn")
-				if miss != nil {
-					return *miss
-				}
-				d, miss := e.need(t, "fbpinn", "elm")
-				if miss != nil {
-					return *miss
-				}
-				best := math.Inf(1)
-				for _, o := range d {
-					best = math.Min(best, o.el1)
-				}
-				r := p[0].el1 / best
-				out := Outcome{Status: Holds, Detail: fmt.Sprintf("%s %sx", tableProblem(t), sig2(r))}
-				if !(r >= poorFactor) {
-					out.Status = Fails
-				}
-				return out
-			})
-		}}}},
-	{"Multi-scale convergence", "FBPINN", "Stable", []check{{
-		rule: fmt.Sprintf("the FBPINN converges at each baseline (median e_L1 < %g)", convergedEL1),
-		eval: func(e *evidence) Outcome { return allBelow(e, baselines, convergedEL1, "fbpinn") }}}},
-	{"Multi-scale convergence", "ELM-FBPINN", "Stable (fast initial)", []check{
-		{rule: fmt.Sprintf("the ELM-FBPINN converges at each baseline (median e_L1 < %g)", convergedEL1),
-			eval: func(e *evidence) Outcome { return allBelow(e, baselines, convergedEL1, "elm") }},
-		{rule: fmt.Sprintf("fast initial: at each baseline its median test error at iteration %d is below the FBPINN's", earlyIter),
-			history: true,
-			eval:    func(e *evidence) Outcome { return early(e, baselines, "elm", "fbpinn") }},
-	}},
-	{"Multi-scale convergence", "Multilevel ELM-FBPINN", "Stable (fast initial)", []check{
-		{rule: fmt.Sprintf("every multilevel row of the three scaling tables converges (median e_L1 < %g)", convergedEL1),
-			eval: func(e *evidence) Outcome { return allBelow(e, scalings, convergedEL1, "elm-ml") }},
-		{rule: fmt.Sprintf("fast initial: at each frequency of the scaling tables its median test error at iteration %d is below the FBPINN's", earlyIter),
-			history: true,
-			eval:    func(e *evidence) Outcome { return early(e, scalings, "elm-ml", "fbpinn") }},
-	}},
-	{"Final error (1D)", "PINN", "Highest", []check{{
-		rule: "the PINN's median e_L1 is above the FBPINN's and the ELM-FBPINN's at every configuration of osc-baseline and osc-K",
-		eval: func(e *evidence) Outcome {
-			tabs := []string{"osc-baseline", "osc-K"}
-			return merge([]Outcome{compareAt(e, tabs, "pinn", "fbpinn", el1Of, gt, "above the FBPINN"),
-				compareAt(e, tabs, "pinn", "elm", el1Of, gt, "above the ELM-FBPINN")})
-		}}}},
-	{"Final error (1D)", "FBPINN", "Low", []check{{
-		rule: "the FBPINN's median e_L1 is below the PINN's at every configuration of osc-baseline and osc-K",
-		eval: func(e *evidence) Outcome {
-			return compareAt(e, []string{"osc-baseline", "osc-K"}, "fbpinn", "pinn", el1Of, lt, "below the PINN")
-		}}}},
-	{"Final error (1D)", "ELM-FBPINN", "Lowest", []check{{
-		rule: "the ELM-FBPINN's median e_L1 is below the FBPINN's at the baseline and at most matched configurations of osc-K, osc-J and osc-scaling",
-		eval: func(e *evidence) Outcome { return mostly(e, "osc-baseline", oscTables[1:], "elm", "fbpinn") }}}},
-	{"Final error (2D)", "PINN", "Highest", []check{{
-		rule: "the PINN's median e_L1 is above the FBPINN's and the ELM-FBPINN's at every configuration of the 2D baselines and K tables",
-		eval: func(e *evidence) Outcome {
-			tabs := []string{"laplace-baseline", "laplace-K", "helmholtz-baseline", "helmholtz-K"}
-			return merge([]Outcome{compareAt(e, tabs, "pinn", "fbpinn", el1Of, gt, "above the FBPINN"),
-				compareAt(e, tabs, "pinn", "elm", el1Of, gt, "above the ELM-FBPINN")})
-		}}}},
-	{"Final error (2D)", "FBPINN", "Lowest", []check{{
-		rule: "the FBPINN's median e_L1 is below the ELM-FBPINN's at both 2D baselines and at most matched configurations of the 2D K, J and scaling tables",
-		eval: func(e *evidence) Outcome {
-			return merge([]Outcome{
-				mostly(e, "laplace-baseline", []string{"laplace-K", "laplace-J", "laplace-scaling"}, "fbpinn", "elm"),
-				mostly(e, "helmholtz-baseline", []string{"helmholtz-K", "helmholtz-J", "helmholtz-scaling"}, "fbpinn", "elm"),
-			})
-		}}}},
-	{"Final error (2D)", "ELM-FBPINN", "Low", []check{{
-		rule: fmt.Sprintf("at both 2D baselines the ELM-FBPINN's median e_L1 is below the PINN's and within %dx of the FBPINN's", lowFactor),
-		eval: func(e *evidence) Outcome {
-			return merge([]Outcome{
-				compareAt(e, twoDBaselines, "elm", "pinn", el1Of, lt, "below the PINN"),
-				compareAt(e, twoDBaselines, "elm", "fbpinn", el1Of, func(a, b float64) bool { return a < lowFactor*b },
-					fmt.Sprintf("within %dx of the FBPINN", lowFactor)),
-			})
-		}}}},
-	{"Scalability (frequency)", "PINN", "Poor", nil},
-	{"Scalability (frequency)", "FBPINN", "Stable", []check{{
-		rule: fmt.Sprintf("no FBPINN row of the three scaling tables fails (median e_L1 < %g)", catastrophicEL1),
-		eval: func(e *evidence) Outcome { return allBelow(e, scalings, catastrophicEL1, "fbpinn") }}}},
-	{"Scalability (frequency)", "ELM-FBPINN", "Stable", []check{{
-		rule: fmt.Sprintf("no one-level ELM-FBPINN row of the three scaling tables fails (median e_L1 < %g)", catastrophicEL1),
-		eval: func(e *evidence) Outcome { return allBelow(e, scalings, catastrophicEL1, "elm") }}}},
-	{"Scalability (frequency)", "Multilevel ELM-FBPINN", "Stable", []check{
-		{rule: fmt.Sprintf("no multilevel row of the three scaling tables fails (median e_L1 < %g)", catastrophicEL1),
-			eval: func(e *evidence) Outcome { return allBelow(e, scalings, catastrophicEL1, "elm-ml") }},
-		{rule: "multilevel helps at high frequency: at the highest frequency of each scaling table its median e_L1 is below the one-level ELM-FBPINN's",
-			eval: func(e *evidence) Outcome {
-				return perTable(e, scalings, func(t string) Outcome {
-					ml, miss := e.need(t, "elm-ml")
-					if miss != nil {
-						return *miss
-					}
-					one, miss := e.need(t, "elm")
-					if miss != nil {
-						return *miss
-					}
-					m, o := byX(ml), byX(one)
-					xs := sortedX(m)
-					if len(xs) == 0 {
-						return missingRuns(t + " (no rows)")
-					}
-					top := xs[len(xs)-1]
-					a, ok := o[top]
-					if !ok {
-						return missingRuns(t + " (no one-level row at the highest frequency)")
-					}
-					d := fmt.Sprintf("%s at %s: %s vs %s", tableProblem(t), num(top), sci(m[top].el1), sci(a.el1))
-					if m[top].el1 < a.el1 {
-						return Outcome{Status: Holds, Detail: d}
-					}
-					return Outcome{Status: Fails, Detail: d}
-				})
-			}},
-	}},
-	{"Runtime efficiency", "PINN", "Slow", []check{{
-		rule: "the PINN's mean time is above the FBPINN's and the ELM-FBPINN's at each baseline",
-		eval: func(e *evidence) Outcome {
-			return merge([]Outcome{compareAt(e, baselines, "pinn", "fbpinn", timeOf, gt, "slower than the FBPINN"),
-				compareAt(e, baselines, "pinn", "elm", timeOf, gt, "slower than the ELM-FBPINN")})
-		}}}},
-	{"Runtime efficiency", "FBPINN", "Moderate", []check{{
-		rule: "the FBPINN's mean time lies between the ELM-FBPINN's and the PINN's at each baseline",
-		eval: func(e *evidence) Outcome {
-			return merge([]Outcome{compareAt(e, baselines, "fbpinn", "elm", timeOf, gt, "slower than the ELM-FBPINN"),
-				compareAt(e, baselines, "fbpinn", "pinn", timeOf, lt, "faster than the PINN")})
-		}}}},
-	{"Runtime efficiency", "ELM-FBPINN", "Fastest", []check{{
-		rule: "the ELM-FBPINN's mean time is below the FBPINN's and the PINN's at each baseline",
-		eval: func(e *evidence) Outcome {
-			return merge([]Outcome{compareAt(e, baselines, "elm", "fbpinn", timeOf, lt, "faster than the FBPINN"),
-				compareAt(e, baselines, "elm", "pinn", timeOf, lt, "faster than the PINN")})
-		}}}},
-	{"Runtime efficiency", "Multilevel ELM-FBPINN", "Fast", []check{
-		{rule: fmt.Sprintf("at each frequency of the scaling tables the multilevel model takes at most %dx the one-level ELM-FBPINN's time", mlTimeFactor),
-			eval: func(e *evidence) Outcome {
-				return compareAt(e, scalings, "elm-ml", "elm", timeOf, func(a, b float64) bool { return a <= mlTimeFactor*b },
-					fmt.Sprintf("at most %dx the one-level time", mlTimeFactor))
-			}},
-		{rule: "at each frequency of the scaling tables the multilevel model is faster than the FBPINN",
-			eval: func(e *evidence) Outcome {
-				return compareAt(e, scalings, "elm-ml", "fbpinn", timeOf, lt, "faster than the FBPINN")
-			}},
-	}},
+// check is one rule of a claim.
+type check struct {
+	rule string
+	eval func(e *evidence) Outcome
+}
+
+// claim is one cell of the paper's table with its checks; no checks means
+// the paper gives nothing to check it against (noPINNScaling).
+type claim struct {
+	aspect, model, paper string
+	checks               []check
 }
 
 // noPINNScaling is the reason the PINN's scalability is not checked.
 const noPINNScaling = "the paper runs no PINN in its frequency-scaling tables"
 
-// EvaluateClaims recomputes the paper's summary table from the reported
-// tables (their statistics and, for the convergence checks, the histories
-// in results) and from the paper's published rows.
-func EvaluateClaims(trs []*TableReport, results map[string]*experiments.Result) []ClaimResult {
-	ours, paper := oursEvidence(trs, results), paperEvidence()
+// claims is the paper's summary table as checks over the tables of some
+// kinds.
+var claims = func() []claim {
+	base, scal := tablesOf(0, experiments.Baseline), tablesOf(0, experiments.Scaling)
+	oneD, twoD := tablesOf(1, experiments.Baseline, experiments.SweepK), tablesOf(2, experiments.Baseline, experiments.SweepK)
+	twoDBase := tablesOf(2, experiments.Baseline)
+	rest1D := and(tablesOf(1, experiments.SweepK, experiments.SweepJ, experiments.Scaling))
+	below := func(tables []string, bound float64, key string) func(*evidence) Outcome {
+		return func(e *evidence) Outcome { return allBelow(e, tables, bound, key) }
+	}
+	both := func(tables []string, a string, v func(obs) float64, rel func(a, b float64) bool, b1, w1, b2, w2 string) func(*evidence) Outcome {
+		return func(e *evidence) Outcome {
+			return merge(compareAt(e, tables, a, b1, v, rel, w1), compareAt(e, tables, a, b2, v, rel, w2))
+		}
+	}
+	conv := fmt.Sprintf("(median e_L1 < %g)", convergedEL1)
+	fails := fmt.Sprintf("fails (median e_L1 < %g)", catastrophicEL1)
+	return []claim{
+		{"Multi-scale convergence", "PINN", "Poor", []check{{
+			fmt.Sprintf("at each baseline the PINN's median e_L1 is at least %dx the best decomposed model's", poorFactor),
+			func(e *evidence) Outcome {
+				return perTable(base, func(t string) Outcome {
+					p, miss := e.need(t, "pinn")
+					if miss != nil {
+						return *miss
+					}
+					d, miss := e.need(t, "fbpinn", "elm")
+					if miss != nil {
+						return *miss
+					}
+					best := math.Inf(1)
+					for _, o := range d {
+						best = math.Min(best, o.el1)
+					}
+					r := p[0].el1 / best
+					return decide(r >= poorFactor, fmt.Sprintf("%s %sx", short(t), sig2(r)))
+				})
+			}}}},
+		{"Multi-scale convergence", "FBPINN", "Stable", []check{{"the FBPINN converges at each baseline " + conv,
+			below(base, convergedEL1, "fbpinn")}}},
+		{"Multi-scale convergence", "ELM-FBPINN", "Stable (fast initial)", []check{
+			{"the ELM-FBPINN converges at each baseline " + conv, below(base, convergedEL1, "elm")},
+			{fmt.Sprintf("fast initial: at each baseline its median test error at iteration %d is below the FBPINN's", earlyIter),
+				func(e *evidence) Outcome { return early(e, base, "elm", "fbpinn") }},
+		}},
+		{"Multi-scale convergence", "Multilevel ELM-FBPINN", "Stable (fast initial)", []check{
+			{"every multilevel row of the three scaling tables converges " + conv, below(scal, convergedEL1, "elm-ml")},
+			{fmt.Sprintf("fast initial: at each frequency of the scaling tables its median test error at iteration %d is below the FBPINN's", earlyIter),
+				func(e *evidence) Outcome { return early(e, scal, "elm-ml", "fbpinn") }},
+		}},
+		{"Final error (1D)", "PINN", "Highest", []check{{
+			"the PINN's median e_L1 is above the FBPINN's and the ELM-FBPINN's at every configuration of " + and(oneD),
+			both(oneD, "pinn", el1Of, gt, "fbpinn", "above the FBPINN", "elm", "above the ELM-FBPINN")}}},
+		{"Final error (1D)", "FBPINN", "Low", []check{{
+			"the FBPINN's median e_L1 is below the PINN's at every configuration of " + and(oneD),
+			func(e *evidence) Outcome { return compareAt(e, oneD, "fbpinn", "pinn", el1Of, lt, "below the PINN") }}}},
+		{"Final error (1D)", "ELM-FBPINN", "Lowest", []check{{
+			"the ELM-FBPINN's median e_L1 is below the FBPINN's at the baseline and at most matched configurations of " + rest1D,
+			func(e *evidence) Outcome { return mostly(e, 1, "elm", "fbpinn") }}}},
+		{"Final error (2D)", "PINN", "Highest", []check{{
+			"the PINN's median e_L1 is above the FBPINN's and the ELM-FBPINN's at every configuration of the 2D baselines and K tables",
+			both(twoD, "pinn", el1Of, gt, "fbpinn", "above the FBPINN", "elm", "above the ELM-FBPINN")}}},
+		{"Final error (2D)", "FBPINN", "Lowest", []check{{
+			"the FBPINN's median e_L1 is below the ELM-FBPINN's at both 2D baselines and at most matched configurations of the 2D K, J and scaling tables",
+			func(e *evidence) Outcome { return mostly(e, 2, "fbpinn", "elm") }}}},
+		{"Final error (2D)", "ELM-FBPINN", "Low", []check{{
+			fmt.Sprintf("at both 2D baselines the ELM-FBPINN's median e_L1 is below the PINN's and within %dx of the FBPINN's", lowFactor),
+			func(e *evidence) Outcome {
+				return merge(compareAt(e, twoDBase, "elm", "pinn", el1Of, lt, "below the PINN"),
+					compareAt(e, twoDBase, "elm", "fbpinn", el1Of, func(a, b float64) bool { return a < lowFactor*b },
+						fmt.Sprintf("within %dx of the FBPINN", lowFactor)))
+			}}}},
+		{"Scalability (frequency)", "PINN", "Poor", nil},
+		{"Scalability (frequency)", "FBPINN", "Stable", []check{{"no FBPINN row of the three scaling tables " + fails,
+			below(scal, catastrophicEL1, "fbpinn")}}},
+		{"Scalability (frequency)", "ELM-FBPINN", "Stable", []check{{"no one-level ELM-FBPINN row of the three scaling tables " + fails,
+			below(scal, catastrophicEL1, "elm")}}},
+		{"Scalability (frequency)", "Multilevel ELM-FBPINN", "Stable", []check{
+			{"no multilevel row of the three scaling tables " + fails, below(scal, catastrophicEL1, "elm-ml")},
+			{"multilevel helps at high frequency: at the highest frequency of each scaling table its median e_L1 is below the one-level ELM-FBPINN's",
+				func(e *evidence) Outcome { return topFrequency(e, scal, "elm-ml", "elm") }},
+		}},
+		{"Runtime efficiency", "PINN", "Slow", []check{{
+			"the PINN's mean time is above the FBPINN's and the ELM-FBPINN's at each baseline",
+			both(base, "pinn", timeOf, gt, "fbpinn", "slower than the FBPINN", "elm", "slower than the ELM-FBPINN")}}},
+		{"Runtime efficiency", "FBPINN", "Moderate", []check{{
+			"the FBPINN's mean time lies between the ELM-FBPINN's and the PINN's at each baseline",
+			func(e *evidence) Outcome {
+				return merge(compareAt(e, base, "fbpinn", "elm", timeOf, gt, "slower than the ELM-FBPINN"),
+					compareAt(e, base, "fbpinn", "pinn", timeOf, lt, "faster than the PINN"))
+			}}}},
+		{"Runtime efficiency", "ELM-FBPINN", "Fastest", []check{{
+			"the ELM-FBPINN's mean time is below the FBPINN's and the PINN's at each baseline",
+			both(base, "elm", timeOf, lt, "fbpinn", "faster than the FBPINN", "pinn", "faster than the PINN")}}},
+		{"Runtime efficiency", "Multilevel ELM-FBPINN", "Fast", []check{
+			{fmt.Sprintf("at each frequency of the scaling tables the multilevel model takes at most %dx the one-level ELM-FBPINN's time", mlTimeFactor),
+				func(e *evidence) Outcome {
+					return compareAt(e, scal, "elm-ml", "elm", timeOf, func(a, b float64) bool { return a <= mlTimeFactor*b },
+						fmt.Sprintf("at most %dx the one-level time", mlTimeFactor))
+				}},
+			{"at each frequency of the scaling tables the multilevel model is faster than the FBPINN",
+				func(e *evidence) Outcome {
+					return compareAt(e, scal, "elm-ml", "fbpinn", timeOf, lt, "faster than the FBPINN")
+				}},
+		}},
+	}
+}()
+
+// EvaluateClaims recomputes the paper's summary table from a study (its
+// statistics and bands) and from the paper's published rows.
+func EvaluateClaims(st *Study) []ClaimResult {
+	ours, paper := oursEvidence(st), paperEvidence()
 	var out []ClaimResult
 	for _, c := range claims {
 		r := ClaimResult{Aspect: c.aspect, Model: c.model, Paper: c.paper}
 		if c.checks == nil {
-			r.Checks = []CheckResult{{Rule: noPINNScaling,
-				Ours: Outcome{Status: NoCheck, Detail: noPINNScaling}, Paper: Outcome{Status: NoCheck, Detail: noPINNScaling}}}
+			none := Outcome{Status: NoCheck, Detail: noPINNScaling}
+			r.Checks = []CheckResult{{Rule: noPINNScaling, Ours: none, Paper: none}}
 		}
 		for _, k := range c.checks {
 			r.Checks = append(r.Checks, CheckResult{Rule: k.rule, Ours: k.eval(ours), Paper: k.eval(paper)})

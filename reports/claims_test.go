@@ -13,10 +13,9 @@ import (
 // and mean time, and histories in which the ELM-FBPINN models reach 2x
 // their error by iteration 1000 while the gradient-trained models are
 // still at 0.5 there (the paper's "fast initial convergence").
-func paperResults(t *testing.T) ([]*TableReport, map[string]*experiments.Result) {
+func paperResults(t *testing.T) (*Study, map[string]*experiments.Result) {
 	t.Helper()
 	res := map[string]*experiments.Result{}
-	var trs []*TableReport
 	for _, tab := range experiments.Tables() {
 		for i, r := range tab.Rows {
 			p, ok := tab.PaperRow(r)
@@ -35,14 +34,11 @@ func paperResults(t *testing.T) ([]*TableReport, map[string]*experiments.Result)
 			}
 		}
 	}
-	for _, tab := range experiments.Tables() {
-		rows, err := Stats(tab, experiments.Full, res)
-		if err != nil {
-			t.Fatal(err)
-		}
-		trs = append(trs, &TableReport{Table: tab, Tier: experiments.Full, Rows: rows, Summary: Summarise(tab, rows)})
+	st, err := NewStudy(experiments.Tables(), experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return trs, res
+	return st, res
 }
 
 // TestClaimsOnPaperNumbers: with results equal to the paper's published
@@ -52,8 +48,8 @@ func paperResults(t *testing.T) ([]*TableReport, map[string]*experiments.Result)
 // summary table but two runtime entries: in 2D its FBPINN was slower than
 // its PINN.
 func TestClaimsOnPaperNumbers(t *testing.T) {
-	trs, res := paperResults(t)
-	cs := EvaluateClaims(trs, res)
+	st, _ := paperResults(t)
+	cs := EvaluateClaims(st)
 	if len(cs) != 18 {
 		t.Fatalf("%d claims, want the 18 entries of the paper's table", len(cs))
 	}
@@ -93,7 +89,7 @@ func TestClaimsOnPaperNumbers(t *testing.T) {
 // not evaluated and name the runs with their missing seeds; a check decided
 // by a counterexample fails even when other runs are missing.
 func TestClaimsMissing(t *testing.T) {
-	trs, res := paperResults(t)
+	_, res := paperResults(t)
 	// Keep the ELM-FBPINN results of the oscillator tables only.
 	keep := map[string]*experiments.Result{}
 	for k, r := range res {
@@ -101,13 +97,9 @@ func TestClaimsMissing(t *testing.T) {
 			keep[k] = r
 		}
 	}
-	var sub []*TableReport
-	for _, tr := range trs {
-		rows, err := Stats(tr.Table, experiments.Full, keep)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sub = append(sub, &TableReport{Table: tr.Table, Tier: experiments.Full, Rows: rows})
+	sub, err := NewStudy(experiments.Tables(), experiments.Full, keep)
+	if err != nil {
+		t.Fatal(err)
 	}
 	find := func(cs []ClaimResult, aspect, model string) ClaimResult {
 		for _, c := range cs {
@@ -118,7 +110,7 @@ func TestClaimsMissing(t *testing.T) {
 		t.Fatalf("no claim %s/%s", aspect, model)
 		return ClaimResult{}
 	}
-	cs := EvaluateClaims(sub, keep)
+	cs := EvaluateClaims(sub)
 	c := find(cs, "Multi-scale convergence", "PINN")
 	if c.Ours() != NotEvaluated || !strings.Contains(c.Checks[0].Ours.String(), "osc-baseline PINN (80, 1) K=64 (0/5 seeds)") {
 		t.Errorf("PINN poor: %v %q", c.Ours(), c.Checks[0].Ours)
@@ -135,7 +127,7 @@ func TestClaimsMissing(t *testing.T) {
 		t.Errorf("multilevel helps: %v %q", k.Status, k)
 	}
 	// A table not in the report is named as such.
-	cs = EvaluateClaims(sub[:1], keep)
+	cs = EvaluateClaims(&Study{Tier: sub.Tier, Tables: sub.Tables[:1]})
 	c = find(cs, "Scalability (frequency)", "ELM-FBPINN")
 	if k := c.Checks[0].Ours; !strings.Contains(k.String(), "osc-scaling (table not in this report)") {
 		t.Errorf("absent table: %q", k)
@@ -143,7 +135,7 @@ func TestClaimsMissing(t *testing.T) {
 
 	// The oscillator's one-level ELM-FBPINN failing at ω0 = 320 (e_L1 0.5)
 	// is a counterexample to "stable" although the 2D rows are missing.
-	tab := sub[3].Table
+	tab := sub.Tables[3].Table
 	if tab.ID != "osc-scaling" {
 		t.Fatalf("table 3 is %s", tab.ID)
 	}
@@ -151,9 +143,8 @@ func TestClaimsMissing(t *testing.T) {
 		s := tab.Rows[9].Spec(seed)
 		keep[s.Key()] = &experiments.Result{Key: s.Key(), Spec: s, EL1: 0.5, Time: experiments.Timing{Total: 1}}
 	}
-	rows, _ := Stats(tab, experiments.Full, keep)
-	sub[3] = &TableReport{Table: tab, Tier: experiments.Full, Rows: rows}
-	cs = EvaluateClaims(sub, keep)
+	sub.Tables[3], _ = studyOf(tab, experiments.Full, keep)
+	cs = EvaluateClaims(sub)
 	c = find(cs, "Scalability (frequency)", "ELM-FBPINN")
 	if c.Ours() != Fails || !c.Checks[0].Disagrees() || !strings.Contains(c.Checks[0].Ours.Detail, "ELM-FBPINN (320, 160) K=12") {
 		t.Errorf("counterexample: %v %q", c.Ours(), c.Checks[0].Ours)

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"elmfbpinn/experiments"
@@ -121,22 +121,18 @@ type RowComparison struct {
 // median ratio is beyond the threshold.
 func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string]*experiments.Result, o *CompareOptions) ([]RowComparison, error) {
 	opt := o.defaults()
+	st, err := NewStudy(tables, tier, nil)
+	if err != nil {
+		return nil, err
+	}
 	var out []RowComparison
-	for _, t := range tables {
-		groups, err := groupRuns(t, tier, nil)
-		if err != nil {
-			return nil, err
-		}
-		rows := make([]RowStats, len(t.Rows))
-		for i, r := range t.Rows {
-			rows[i] = RowStats{Row: r}
-		}
-		c := newCells(markdownStyle, tier, rows)
-		withR := hasR(t)
-		for i, g := range groups {
-			rc := RowComparison{Table: t, Index: i, Row: t.Rows[i], Name: c.rowName(rows[i], withR)}
+	for _, ts := range st.Tables {
+		t := ts.Table
+		c := newCells(markdownStyle, ts)
+		for i, row := range ts.Rows {
+			rc := RowComparison{Table: t, Index: i, Row: row.Row, Name: c.rowName(row, hasR(t))}
 			var oe, ne, ot, nt []float64
-			for _, s := range g.solves {
+			for _, s := range row.Solves {
 				a, err := lookup(oldRes, s)
 				if err != nil {
 					return nil, fmt.Errorf("table %s: old: %w", t.ID, err)
@@ -156,10 +152,10 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 				}
 			}
 			rc.Seeds = len(oe)
-			if rc.Seeds == 0 && len(rc.MissingOld)+len(rc.MissingNew) == 0 {
+			switch {
+			case rc.Seeds == 0 && len(rc.MissingOld)+len(rc.MissingNew) == 0:
 				continue // nothing on either side
-			}
-			if rc.Seeds == 0 {
+			case rc.Seeds == 0:
 				rc.Change, rc.EL1.Change, rc.Time.Change = NoData, NoData, NoData
 				out = append(out, rc)
 				continue
@@ -246,48 +242,30 @@ func WriteComparison(w io.Writer, rows []RowComparison, format string, o *Compar
 	if format == CompareCSV {
 		return comparisonCSV(w, rows)
 	}
-	var tb *tablewriter.Table
+	var rd tw.Renderer
 	switch format {
 	case CompareText:
-		align := make([]tw.Align, len(compareHeader))
-		for i := range align {
-			align[i] = tw.AlignRight
-			if i < 2 {
-				align[i] = tw.AlignLeft
-			}
-		}
-		tb = tablewriter.NewTable(w,
-			tablewriter.WithHeaderAutoFormat(tw.Off),
-			tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-			tablewriter.WithRowAutoWrap(tw.WrapNone),
-			tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		)
 	case CompareMarkdown:
-		tb = newMarkdownTable(w, len(compareHeader), 2)
+		rd = renderer.NewMarkdown()
 	default:
 		return fmt.Errorf("reports: unknown comparison format %q (want text, md or csv)", format)
 	}
-	tb.Header(compareHeader)
+	var cells [][]string
 	for _, r := range rows {
-		cells := []string{r.Table.ID, r.Name, strconv.Itoa(r.Seeds)}
+		row := []string{r.Table.ID, r.Name, strconv.Itoa(r.Seeds)}
 		if r.Change == NoData {
-			for range len(compareHeader) - 4 {
-				cells = append(cells, "—")
-			}
-			cells = append(cells, r.Change.String())
+			row = append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...)
+			row = append(row, r.Change.String())
 		} else {
-			cells = append(cells,
+			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
 				span(r.EL1.Old, sci), span(r.EL1.New, sci), pval(r.EL1.Test.P), r.EL1.Change.String(),
 				secs(r.Time.Old.Median), secs(r.Time.New.Median), ratio(r.Time.Ratio),
 				pval(r.Time.Test.P), r.Time.Change.String(), r.Change.String())
 		}
-		if err := tb.Append(cells); err != nil {
-			return err
-		}
+		cells = append(cells, row)
 	}
-	if err := tb.Render(); err != nil {
+	if err := newTable(w, rd, compareHeader, 2).Bulk(cells); err != nil {
 		return err
 	}
 	bullet := ""

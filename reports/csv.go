@@ -19,51 +19,32 @@ var CSVHeader = []string{
 	"kappa", "kappa_note", "commit", "go_version", "cpu", "gomaxprocs", "started",
 }
 
-// RunsCSV writes one CSV row per run of the tables' tier that has a result
-// (a run shared by several tables, e.g. a baseline that is also R = 1 of the
-// weight-scaling figure, is one row listing every table), in table, row
-// and seed order. Empty cells are values the run does not have (the error
-// of a κ-only run, κ of a solve). Numbers are written in full precision.
-func RunsCSV(w io.Writer, tables []*experiments.Table, tier string, results map[string]*experiments.Result) error {
-	type entry struct {
-		res    *experiments.Result
-		tables []string
-	}
-	var order []string
-	seen := map[string]*entry{}
-	for _, t := range tables {
-		runs, err := t.Runs(tier)
-		if err != nil {
-			return err
-		}
-		for _, r := range runs {
-			res, err := lookup(results, r.Spec)
-			if err != nil {
-				return err
-			}
-			if res == nil {
+// RunsCSV writes one CSV row per run of a study that has a result (a run
+// shared by several tables, e.g. a baseline that is also R = 1 of the
+// weight-scaling figure, is one row listing every table), in table, row and
+// seed order. Empty cells are values the run does not have (the error of a
+// κ-only run, κ of a solve). Numbers are written in full precision.
+func RunsCSV(w io.Writer, st *Study) error {
+	var order []*experiments.Result
+	tables := map[string][]string{}
+	for _, ts := range st.Tables {
+		for _, r := range ts.Runs {
+			if r.Result == nil {
 				continue
 			}
-			e, ok := seen[res.Key]
-			if !ok {
-				e = &entry{res: res}
-				seen[res.Key] = e
-				order = append(order, res.Key)
+			k := r.Result.Key
+			if _, ok := tables[k]; !ok {
+				order = append(order, r.Result)
 			}
-			if !slices.Contains(e.tables, t.ID) {
-				e.tables = append(e.tables, t.ID)
+			if !slices.Contains(tables[k], ts.Table.ID) {
+				tables[k] = append(tables[k], ts.Table.ID)
 			}
 		}
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
-		return err
-	}
-	for _, k := range order {
-		e := seen[k]
-		if err := cw.Write(csvRow(e.res, e.tables)); err != nil {
-			return err
-		}
+	cw.Write(CSVHeader)
+	for _, r := range order {
+		cw.Write(csvRow(r, tables[r.Key]))
 	}
 	cw.Flush()
 	return cw.Error()

@@ -19,6 +19,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
+
+	"elmfbpinn/experiments"
 )
 
 // This file holds the drawing machinery shared by the figures: a Figure
@@ -151,33 +153,21 @@ var (
 	colBlack  = color.RGBA{0, 0, 0, 255}
 )
 
-// modelColour is the colour of a model's curves and points.
+// seriesColours are the colours of the models' curves and points; a
+// problem's (the weight-scaling figure's series) is tab10's in the
+// registry's order.
+var seriesColours = map[string]color.RGBA{"pinn": colRed, "fbpinn": colBlue, "elm": colOrange, "elm-ml": colPurple}
+
+// modelColour is the colour of a series: a model key or a problem name.
 func modelColour(key string) color.RGBA {
-	switch key {
-	case "pinn":
-		return colRed
-	case "fbpinn":
-		return colBlue
-	case "elm":
-		return colOrange
-	case "elm-ml":
-		return colPurple
-	case "oscillator":
-		return colBlue
-	case "laplace":
-		return colOrange
-	case "helmholtz":
-		return colGreen
+	if c, ok := seriesColours[key]; ok {
+		return c
+	}
+	tab10 := []color.RGBA{colBlue, colOrange, colGreen, colRed, colPurple, colBrown}
+	if i := slices.Index(experiments.ProblemNames(), key); i >= 0 {
+		return tab10[i%len(tab10)]
 	}
 	return colGrey
-}
-
-// curveKey is the colour key of a convergence curve.
-func curveKey(c Curve) string {
-	if c.Model == "elm" && c.Multi {
-		return "elm-ml"
-	}
-	return c.Model
 }
 
 // ramp returns n colours from dark blue to yellow (for curves ordered by a

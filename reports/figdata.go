@@ -2,95 +2,19 @@ package reports
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/montanaflynn/stats"
-
-	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
 )
 
-// This file holds the data of the table figures as plain values, apart from
-// any drawing, so that it can be tested without images: the median and
-// min–max band of the error histories over seeds (convergence figures) and
-// the median and min–max of the per-seed errors against the swept parameter
-// (final-error figures).
-
-// Band is the test-error history of one row over its seeds:
-//
-//	Median[i], Min[i], Max[i] over seeds of e_L1 at iteration Iter[i]
-//
-// Only the iterations recorded by every seed with a finite error are kept,
-// so that no point is drawn from fewer seeds than the band claims.
-type Band struct {
-	Iter             []float64
-	Median, Min, Max []float64
-	Seeds            int // the number of histories the band is over
-}
-
-// Len returns the number of points of the band.
-func (b Band) Len() int { return len(b.Iter) }
-
-// HistoryBand returns the band of the histories of one row's seeds. A
-// history without records gives an empty band.
-func HistoryBand(hs [][]metric.Record) Band {
-	b := Band{Seeds: len(hs)}
-	if len(hs) == 0 {
-		return b
-	}
-	// vals[iter] collects the finite errors at each iteration.
-	vals := map[int][]float64{}
-	bad := map[int]bool{}
-	for _, h := range hs {
-		seen := map[int]bool{}
-		for _, r := range h {
-			if seen[r.Iter] {
-				continue // a repeated record keeps its first value
-			}
-			seen[r.Iter] = true
-			if !finite(r.EL1) {
-				bad[r.Iter] = true
-				continue
-			}
-			vals[r.Iter] = append(vals[r.Iter], r.EL1)
-		}
-	}
-	iters := make([]int, 0, len(vals))
-	for it, v := range vals {
-		if len(v) == len(hs) && !bad[it] {
-			iters = append(iters, it)
-		}
-	}
-	sort.Ints(iters)
-	for _, it := range iters {
-		v := stats.Float64Data(vals[it])
-		med, _ := stats.Median(v)
-		lo, _ := stats.Min(v)
-		hi, _ := stats.Max(v)
-		b.Iter = append(b.Iter, float64(it))
-		b.Median = append(b.Median, med)
-		b.Min = append(b.Min, lo)
-		b.Max = append(b.Max, hi)
-	}
-	return b
-}
-
-// At returns the point of the band at the last recorded iteration not after
-// iter; ok is false if there is none.
-func (b Band) At(iter float64) (median, lo, hi float64, ok bool) {
-	i := sort.SearchFloat64s(b.Iter, iter)
-	if i < len(b.Iter) && b.Iter[i] == iter {
-		return b.Median[i], b.Min[i], b.Max[i], true
-	}
-	if i == 0 {
-		return 0, 0, 0, false
-	}
-	return b.Median[i-1], b.Min[i-1], b.Max[i-1], true
-}
+// This file holds the data of the table figures as plain values read from
+// a study, apart from any drawing, so that it can be tested without images:
+// the bands of the error histories (convergence figures) and the medians
+// and min–max of the per-seed errors against the table's axis (final-error
+// figures). A table's kind chooses its panels, series and axis.
 
 // Omission is a row of the tier that a figure leaves out, and why.
 type Omission struct {
@@ -100,178 +24,90 @@ type Omission struct {
 	Reason string
 }
 
-// omissionReason says why a row in the tier has no complete data
-// ("3/5 seeds"), or "" if it has.
-func omissionReason(s RowStats) string {
-	if s.Missing == SeedsMissing {
-		return s.seedCount()
+// omit returns the omission of a row that Why rules out.
+func omit(s RowStats) Omission {
+	if s.Missing == NotInTier {
+		return Omission{s, s.Why()}
 	}
-	return ""
+	return Omission{s, "with " + s.Why()}
 }
 
 // Curve is the band of one row in a convergence panel.
 type Curve struct {
-	Label string // e.g. "ELM-FBPINN (L=3)" or "R=0.5"
-	Model string // experiments.ELM, FBPINN or PINN
-	Multi bool   // a multilevel ELM-FBPINN
+	Label string // e.g. "ELM-FBPINN (L=3)" or "R = 0.5"
+	Key   string // the colour: seriesKey's
 	Row   RowStats
-	Band  Band
 }
 
 // Panel is one panel of a convergence figure: the rows that share a value
-// of the swept parameter (or, for the weight-scaling figure, a problem).
+// of the table's axis (or, for the weight-scaling figure, a problem).
 type Panel struct {
 	Title  string
 	Curves []Curve
+	order  [2]float64 // the problem's index, the value on the axis
 }
 
 // ConvergenceFigure is the data of a table's convergence figure: test e_L1
 // against iteration, the median over seeds with the min–max band, one panel
-// per swept value and one curve per model (the weight-scaling figure: one
-// panel per problem, one curve per R). Only rows with every seed of the
-// tier and a history are drawn; the others are listed in Omitted. A
-// shortened run of the quick tier is drawn with its budget in its label.
+// per value of the axis and one curve per model (the weight-scaling
+// figure: one panel per problem, one curve per R). Only complete rows with
+// a history are drawn, a shortened quick-tier run with its budget in its
+// label; the others are listed in Omitted.
 type ConvergenceFigure struct {
-	Table   *experiments.Table
-	Tier    string
+	Study   *TableStudy
 	Panels  []Panel
 	Omitted []Omission
 }
 
-// Convergence returns the data of the convergence figure of t.
-func Convergence(t *experiments.Table, tier string, results map[string]*experiments.Result) (*ConvergenceFigure, error) {
-	rows, err := Stats(t, tier, results)
-	if err != nil {
-		return nil, err
-	}
-	groups, err := groupRuns(t, tier, results)
-	if err != nil {
-		return nil, err
-	}
-	f := &ConvergenceFigure{Table: t, Tier: tier}
-	type keyed struct {
-		key   panelKey
-		panel Panel
-	}
-	var panels []*keyed
-	for i, s := range rows {
-		if s.Want == 0 {
-			f.Omitted = append(f.Omitted, Omission{s, "not in the " + tier + " tier"})
+// Convergence returns the data of the convergence figure of a table.
+func Convergence(ts *TableStudy) *ConvergenceFigure {
+	f := &ConvergenceFigure{Study: ts}
+	t := ts.Table
+	for _, s := range ts.Rows {
+		switch {
+		case !s.Complete():
+			f.Omitted = append(f.Omitted, omit(s))
 			continue
-		}
-		if why := omissionReason(s); why != "" {
-			f.Omitted = append(f.Omitted, Omission{s, "with " + why})
-			continue
-		}
-		b := groups[i].band()
-		if b.Len() == 0 {
+		case s.Band.Len() == 0:
 			f.Omitted = append(f.Omitted, Omission{s, "with no error history recorded"})
 			continue
 		}
-		k := convergencePanel(t, s.Row)
-		j := slices.IndexFunc(panels, func(p *keyed) bool { return p.key.title == k.title })
+		r := s.Row
+		p := problemOf(r.Problem)
+		title := fmt.Sprintf("%s = %s, J = %d", p.Param.Figure, num(r.Param), r.J[len(r.J)-1])
+		switch t.Kind {
+		case experiments.Weights:
+			title = p.Title
+		case experiments.SweepK, experiments.SweepJ:
+			title = t.Kind.String() + " = " + num(t.X(r))
+		case experiments.Baseline:
+			title = fmt.Sprintf("%s = %s, J = %s, K = %d", p.Param.Figure, num(r.Param), paperdata.FormatJ(r.J), r.K)
+		}
+		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
-			panels = append(panels, &keyed{key: k, panel: Panel{Title: k.title}})
-			j = len(panels) - 1
+			j = len(f.Panels)
+			f.Panels = append(f.Panels, Panel{Title: title,
+				order: [2]float64{float64(slices.Index(experiments.Problems, p)), t.X(r)}})
 		}
-		p := &panels[j].panel
-		label := curveLabel(t, s.Row)
+		key, label := seriesKey(t, r)
+		if t.Kind == experiments.Weights {
+			label = "R = " + num(r.R)
+		}
 		if s.Reduced {
-			seeds := "seeds"
-			if s.Seeds == 1 {
-				seeds = "seed"
-			}
-			label += fmt.Sprintf(" [%d steps, %d %s]", s.Iters, s.Seeds, seeds)
+			label += fmt.Sprintf(" [%d steps, %d %s]", s.Iters, s.Seeds, plural(s.Seeds, "seed"))
 		}
-		p.Curves = append(p.Curves, Curve{Label: label, Model: s.Row.Model,
-			Multi: len(s.Row.J) > 1, Row: s, Band: b})
+		f.Panels[j].Curves = append(f.Panels[j].Curves, Curve{Label: label, Key: key, Row: s})
 	}
-	// Order the panels by problem, then by the swept value.
-	sort.SliceStable(panels, func(a, b int) bool { return panels[a].key.less(panels[b].key) })
-	for _, p := range panels {
-		f.Panels = append(f.Panels, p.panel)
+	if t.Kind == experiments.Weights {
+		for i := range f.Panels {
+			f.Panels[i].order[1] = 0
+		}
 	}
-	return f, nil
-}
-
-// panelKey identifies a panel and orders the panels.
-type panelKey struct {
-	title   string
-	problem int     // index in experiments.Problems
-	x       float64 // the swept value
-}
-
-func (a panelKey) less(b panelKey) bool {
-	if a.problem != b.problem {
-		return a.problem < b.problem
-	}
-	return a.x < b.x
-}
-
-// convergencePanel returns the panel a row belongs to.
-func convergencePanel(t *experiments.Table, r experiments.Row) panelKey {
-	k := panelKey{problem: slices.Index(experiments.Problems, r.Problem)}
-	switch t.Param {
-	case "R":
-		k.title = problemTitle(r.Problem)
-		return k
-	case "K":
-		_, _, kk := r.PaperKey()
-		k.x = float64(kk)
-		k.title = "K = " + num(k.x)
-		return k
-	case "J":
-		k.x = float64(r.J[len(r.J)-1])
-		k.title = "J = " + num(k.x)
-		return k
-	}
-	k.x = r.Param
-	name := paramName(r.Problem)
-	if isBaseline(t) {
-		k.title = fmt.Sprintf("%s = %s, J = %s, K = %d", name, num(r.Param), paperdata.FormatJ(r.J), r.K)
-		return k
-	}
-	k.title = fmt.Sprintf("%s = %s, J = %d", name, num(r.Param), r.J[len(r.J)-1])
-	return k
-}
-
-// curveLabel names a row's curve within its panel.
-func curveLabel(t *experiments.Table, r experiments.Row) string {
-	if t.Param == "R" {
-		return "R = " + num(r.R)
-	}
-	return r.Label()
-}
-
-// isBaseline reports whether t compares models at one configuration
-// (experiments.IsBaseline).
-func isBaseline(t *experiments.Table) bool { return experiments.IsBaseline(t) }
-
-// problemTitle is a problem's name in figure titles.
-func problemTitle(p string) string {
-	switch p {
-	case experiments.Oscillator:
-		return "damped oscillator"
-	case experiments.Laplace:
-		return "multi-scale Laplacian"
-	case experiments.Helmholtz:
-		return "Helmholtz (L-shape)"
-	}
-	return p
-}
-
-// paramName is the name of a problem's parameter in figures, in the
-// script markup of the figures' text (text.go): "ω_{0}", "n_{ω}", "ω".
-func paramName(p string) string {
-	switch p {
-	case experiments.Oscillator:
-		return "ω_{0}"
-	case experiments.Laplace:
-		return "n_{ω}"
-	case experiments.Helmholtz:
-		return "ω"
-	}
-	return "param"
+	sort.SliceStable(f.Panels, func(a, b int) bool {
+		pa, pb := f.Panels[a].order, f.Panels[b].order
+		return pa[0] < pb[0] || pa[0] == pb[0] && pa[1] < pb[1]
+	})
+	return f
 }
 
 // FinalPoint is one x of a final-error series: the median and the min–max
@@ -279,7 +115,7 @@ func paramName(p string) string {
 // Min, Max = median ∓ range, the band within which a verdict is "match"
 // (Min may be zero or negative: the band reaches zero).
 type FinalPoint struct {
-	X                float64 // the swept value; the position for a nominal axis
+	X                float64 // the value on the axis; the position for a nominal axis
 	Median, Min, Max float64
 }
 
@@ -294,14 +130,12 @@ type FinalSeries struct {
 
 // FinalFigure is the data of a table's final-error figure: the per-seed
 // e_L1 (the table's statistic: each seed's minimum over its history)
-// against the swept parameter, our median with the min–max bar beside the
-// paper's median and range. Only our rows with every seed of the tier at
-// the paper's budget are drawn (Omitted lists the others); the paper's
-// values are shown for every model the paper publishes, once at least one
-// row of ours is drawn.
+// against the table's axis, our median with the min–max bar beside the
+// paper's median and range. Only usable rows of ours are drawn (Omitted
+// lists the others); the paper's values are shown for every model the
+// paper publishes, once at least one row of ours is drawn.
 type FinalFigure struct {
-	Table   *experiments.Table
-	Tier    string
+	Study   *TableStudy
 	XLabel  string
 	Nominal []string // for a baseline table: the x positions 1..n are these names
 	XLog    bool     // the x values span a factor 8 or more: log scale
@@ -310,21 +144,33 @@ type FinalFigure struct {
 	Omitted []Omission
 }
 
-// Final returns the data of the final-error figure of t.
-func Final(t *experiments.Table, tier string, results map[string]*experiments.Result) (*FinalFigure, error) {
-	rows, err := Stats(t, tier, results)
-	if err != nil {
-		return nil, err
+// axisLabels name the axis of a final-error figure by the table's kind; a
+// scaling table's is its problem's parameter.
+var axisLabels = map[experiments.Kind]string{
+	experiments.Baseline: "model",
+	experiments.SweepK:   "K (PINN: hidden width)",
+	experiments.SweepJ:   "J (subdomains per dimension)",
+	experiments.Weights:  "R (weight scale)",
+}
+
+// Final returns the data of the final-error figure of a table.
+func Final(ts *TableStudy) *FinalFigure {
+	t := ts.Table
+	f := &FinalFigure{Study: ts, XLabel: axisLabels[t.Kind]}
+	if t.Kind == experiments.Scaling && len(t.Rows) > 0 {
+		f.XLabel = problemOf(t.Rows[0].Problem).Param.Figure + " (J scaled with it)"
 	}
-	f := &FinalFigure{Table: t, Tier: tier, XLabel: xLabel(t)}
-	base := isBaseline(t)
-	ours := map[string]*FinalSeries{}
-	paper := map[string]*FinalSeries{}
+	base := t.Kind == experiments.Baseline
 	var keys []string
-	drawn := map[string]bool{}
-	for _, s := range rows {
-		if s.Want == 0 {
-			f.Omitted = append(f.Omitted, Omission{s, "not in the " + tier + " tier"})
+	ours, paper := map[string]*FinalSeries{}, map[string]*FinalSeries{}
+	addTick := func(x float64) {
+		if !slices.Contains(f.XTicks, x) {
+			f.XTicks = append(f.XTicks, x)
+		}
+	}
+	for _, s := range ts.Rows {
+		if s.Missing == NotInTier {
+			f.Omitted = append(f.Omitted, omit(s))
 			continue
 		}
 		key, label := seriesKey(t, s.Row)
@@ -333,95 +179,60 @@ func Final(t *experiments.Table, tier string, results map[string]*experiments.Re
 			ours[key] = &FinalSeries{Label: label + " (ours)", Key: key}
 			paper[key] = &FinalSeries{Label: label + " (paper)", Key: key, Paper: true}
 		}
-		x := finalX(t, s.Row)
+		x := t.X(s.Row)
 		if base {
 			f.Nominal = append(f.Nominal, s.Row.Label())
 			x = float64(len(f.Nominal))
 		}
-		if s.Paper != nil {
-			m, r := s.Paper.EL1Median, s.Paper.EL1Range
-			paper[key].Points = append(paper[key].Points, FinalPoint{X: x, Median: m, Min: m - r, Max: m + r})
+		if p := s.Paper; p != nil {
+			paper[key].Points = append(paper[key].Points, FinalPoint{x, p.EL1Median, p.EL1Median - p.EL1Range, p.EL1Median + p.EL1Range})
 		}
-		why := omissionReason(s)
-		if why == "" && s.Reduced {
-			why = fmt.Sprintf("shortened run of %d steps", s.Iters)
-		}
-		if why != "" {
-			f.Omitted = append(f.Omitted, Omission{s, "with " + why})
+		if s.Why() != "" {
+			f.Omitted = append(f.Omitted, omit(s))
 			continue
 		}
-		drawn[key] = true
-		ours[key].Points = append(ours[key].Points, FinalPoint{X: x, Median: s.EL1Median, Min: s.EL1Min, Max: s.EL1Max})
-		if !slices.Contains(f.XTicks, x) {
-			f.XTicks = append(f.XTicks, x)
-		}
+		ours[key].Points = append(ours[key].Points, FinalPoint{x, s.EL1Median, s.EL1Min, s.EL1Max})
+		addTick(x)
 	}
-	if len(drawn) == 0 {
-		return f, nil
+	if len(f.XTicks) == 0 {
+		return f
 	}
 	for _, k := range keys {
-		if drawn[k] {
-			f.Series = append(f.Series, *ours[k])
-		}
-		if len(paper[k].Points) > 0 {
-			f.Series = append(f.Series, *paper[k])
-			for _, p := range paper[k].Points {
-				if !slices.Contains(f.XTicks, p.X) {
-					f.XTicks = append(f.XTicks, p.X)
-				}
+		for _, s := range []*FinalSeries{ours[k], paper[k]} {
+			if len(s.Points) > 0 {
+				f.Series = append(f.Series, *s)
+			}
+			for _, p := range s.Points {
+				addTick(p.X)
 			}
 		}
 	}
 	sort.Float64s(f.XTicks)
-	if n := len(f.XTicks); n > 1 && !base && f.XTicks[0] > 0 && f.XTicks[n-1]/f.XTicks[0] >= 8 {
-		f.XLog = true
-	}
-	return f, nil
+	n := len(f.XTicks)
+	f.XLog = n > 1 && !base && f.XTicks[0] > 0 && f.XTicks[n-1]/f.XTicks[0] >= 8
+	return f
 }
 
-// seriesKey groups the rows of a final-error figure: by model (multilevel
+// seriesKey groups the rows of a figure: by model (the multilevel
 // ELM-FBPINN apart), or by problem in the weight-scaling figure.
 func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
-	if t.Param == "R" {
-		return r.Problem, problemTitle(r.Problem)
+	switch {
+	case t.Kind == experiments.Weights:
+		return r.Problem, problemOf(r.Problem).Title
+	case r.Model == experiments.ELM && len(r.J) > 1:
+		return "elm-ml", r.Label()
 	}
-	if r.Model == experiments.ELM && len(r.J) > 1 {
-		return "elm-ml", fmt.Sprintf("%s (L=%d)", experiments.PaperModel(r.Model), len(r.J))
-	}
-	return r.Model, experiments.PaperModel(r.Model)
+	return r.Model, r.Label()
 }
 
-// finalX is a row's position on the swept axis.
-func finalX(t *experiments.Table, r experiments.Row) float64 {
-	switch t.Param {
-	case "K":
-		_, _, k := r.PaperKey()
-		return float64(k)
-	case "J":
-		return float64(r.J[len(r.J)-1])
-	case "R":
-		return r.R
+// problemOf returns the registry's problem of a name (an empty one, titled
+// by the name, if unknown).
+func problemOf(name string) *experiments.Problem {
+	p, err := experiments.ProblemNamed(name)
+	if err != nil {
+		return &experiments.Problem{Name: name, Title: name, Param: paramOf(name)}
 	}
-	return r.Param
-}
-
-// xLabel names the swept axis of a final-error figure.
-func xLabel(t *experiments.Table) string {
-	switch t.Param {
-	case "K":
-		return "K (PINN: hidden width)"
-	case "J":
-		return "J (subdomains per dimension)"
-	case "R":
-		return "R (weight scale)"
-	}
-	if isBaseline(t) {
-		return "model"
-	}
-	if len(t.Rows) > 0 {
-		return paramName(t.Rows[0].Problem) + " (J scaled with it)"
-	}
-	return t.Param
+	return p
 }
 
 // describeOmitted summarises the rows a figure leaves out, grouped by
@@ -429,9 +240,8 @@ func xLabel(t *experiments.Table) string {
 // (ELM-FBPINN (80, 40) K=12)".
 func describeOmitted(om []Omission) string {
 	type group struct {
-		reason string
-		names  []string
-		models []string
+		reason        string
+		names, models []string
 	}
 	var gs []*group
 	for _, o := range om {
@@ -443,8 +253,8 @@ func describeOmitted(om []Omission) string {
 		g := gs[i]
 		g.names = append(g.names, rowLabel(o.Row))
 		m := o.Row.Row.Label()
-		if o.Row.Table != nil && o.Row.Table.Param == "R" {
-			m = problemTitle(o.Row.Row.Problem)
+		if o.Row.Table != nil && o.Row.Table.Kind == experiments.Weights {
+			m = problemOf(o.Row.Row.Problem).Title
 		}
 		if !slices.Contains(g.models, m) {
 			g.models = append(g.models, m)
@@ -452,16 +262,11 @@ func describeOmitted(om []Omission) string {
 	}
 	var parts []string
 	for _, g := range gs {
-		n := len(g.names)
-		what := "rows"
-		if n == 1 {
-			what = "row"
-		}
 		detail := strings.Join(g.names, ", ")
-		if n > 3 {
+		if len(g.names) > 3 {
 			detail = strings.Join(g.models, ", ")
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", n, what, g.reason, detail))
+		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", len(g.names), plural(len(g.names), "row"), g.reason, detail))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -473,11 +278,8 @@ func rowLabel(s RowStats) string {
 	if s.Row.R != 1 {
 		name += " R=" + num(s.Row.R)
 	}
-	if s.Table != nil && s.Table.Param == "R" {
-		name = problemTitle(s.Row.Problem) + " " + name
+	if s.Table != nil && s.Table.Kind == experiments.Weights {
+		name = problemOf(s.Row.Problem).Title + " " + name
 	}
 	return name
 }
-
-// positive reports whether x can be drawn on a log axis.
-func positive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"elmfbpinn/core/metric"
-	"elmfbpinn/core/sparse"
 	"elmfbpinn/experiments"
 )
 
@@ -121,7 +120,7 @@ func TestConvergence(t *testing.T) {
 	historyResults(m, tab, scELM20, experiments.FullSeeds, 1)
 	historyResults(m, tab, scML20, experiments.FullSeeds, 2)
 	historyResults(m, tab, scELM40, []int{0, 1, 2}, 1) // 3/5 seeds: left out
-	f, err := Convergence(tab, experiments.Full, m)
+	f, err := convergenceOf(tab, experiments.Full, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,11 +128,11 @@ func TestConvergence(t *testing.T) {
 		t.Fatalf("panels %+v, want one panel ω_{0} = 20, J = 10", f.Panels)
 	}
 	cs := f.Panels[0].Curves
-	if len(cs) != 2 || cs[0].Label != "ELM-FBPINN" || cs[1].Label != "ELM-FBPINN (L=3)" || !cs[1].Multi || cs[0].Multi {
+	if len(cs) != 2 || cs[0].Label != "ELM-FBPINN" || cs[1].Label != "ELM-FBPINN (L=3)" || cs[1].Key != "elm-ml" || cs[0].Key != experiments.ELM {
 		t.Fatalf("curves %+v", cs)
 	}
 	// ELM (20, 10): seeds f = 1..5 at iteration 100: {0.1,...,0.5}.
-	b := cs[0].Band
+	b := cs[0].Row.Band
 	if b.Seeds != 5 || !slices.Equal(b.Iter, []float64{0, 100, 200}) || !near(b.Median[1], 0.3) || !near(b.Min[1], 0.1) || !near(b.Max[1], 0.5) {
 		t.Errorf("ELM band %+v", b)
 	}
@@ -156,7 +155,7 @@ func TestConvergence(t *testing.T) {
 	for _, r := range q {
 		r.History = recs([]int{0, 1000}, []float64{1, 2e-2})
 	}
-	fq, err := Convergence(base, experiments.QuickTier, q)
+	fq, err := convergenceOf(base, experiments.QuickTier, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +163,7 @@ func TestConvergence(t *testing.T) {
 		t.Errorf("quick tier: panels %+v", fq.Panels)
 	}
 	// No complete row: no figure.
-	empty, _ := Convergence(tab, experiments.Full, nil)
+	empty, _ := convergenceOf(tab, experiments.Full, nil)
 	if len(empty.Panels) != 0 || ConvergencePlot(empty) != nil || len(empty.Omitted) != 15 {
 		t.Errorf("without results: %d panels, %d omitted", len(empty.Panels), len(empty.Omitted))
 	}
@@ -175,7 +174,7 @@ func TestConvergence(t *testing.T) {
 // the band, and the panels are ordered by ω0.
 func TestConvergenceReal(t *testing.T) {
 	tab := table(t, "osc-scaling")
-	f, err := Convergence(tab, experiments.Full, realResults(t, "osc-scaling"))
+	f, err := convergenceOf(tab, experiments.Full, realResults(t, "osc-scaling"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,12 +182,12 @@ func TestConvergenceReal(t *testing.T) {
 	for _, p := range f.Panels {
 		titles = append(titles, p.Title)
 		for _, c := range p.Curves {
-			if c.Band.Len() != 31 || c.Band.Seeds != 5 {
-				t.Errorf("%s %s: %d points over %d seeds, want 31 over 5", p.Title, c.Label, c.Band.Len(), c.Band.Seeds)
+			if c.Row.Band.Len() != 31 || c.Row.Band.Seeds != 5 {
+				t.Errorf("%s %s: %d points over %d seeds, want 31 over 5", p.Title, c.Label, c.Row.Band.Len(), c.Row.Band.Seeds)
 			}
-			for i := range c.Band.Iter {
-				if !(c.Band.Min[i] <= c.Band.Median[i] && c.Band.Median[i] <= c.Band.Max[i]) {
-					t.Errorf("%s %s at %g: median %g outside [%g, %g]", p.Title, c.Label, c.Band.Iter[i], c.Band.Median[i], c.Band.Min[i], c.Band.Max[i])
+			for i := range c.Row.Band.Iter {
+				if !(c.Row.Band.Min[i] <= c.Row.Band.Median[i] && c.Row.Band.Median[i] <= c.Row.Band.Max[i]) {
+					t.Errorf("%s %s at %g: median %g outside [%g, %g]", p.Title, c.Label, c.Row.Band.Iter[i], c.Row.Band.Median[i], c.Row.Band.Min[i], c.Row.Band.Max[i])
 				}
 			}
 		}
@@ -203,7 +202,7 @@ func TestConvergenceReal(t *testing.T) {
 // x axis on a log scale for ω0 = 20 ... 320.
 func TestFinal(t *testing.T) {
 	tab := table(t, "osc-scaling")
-	f, err := Final(tab, experiments.Full, scalingResults(tab))
+	f, err := finalOf(tab, experiments.Full, scalingResults(tab))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +237,7 @@ func TestFinal(t *testing.T) {
 
 	// A baseline has a nominal model axis.
 	base := table(t, "osc-baseline")
-	fb, err := Final(base, experiments.Full, realResults(t, "osc-baseline"))
+	fb, err := finalOf(base, experiments.Full, realResults(t, "osc-baseline"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +255,7 @@ func TestFinal(t *testing.T) {
 
 	// The weight-scaling figure: one series per problem, no paper series.
 	ws := table(t, "weight-scaling")
-	fw, err := Final(ws, experiments.Full, weightResults(ws))
+	fw, err := finalOf(ws, experiments.Full, weightResults(ws))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,167 +265,12 @@ func TestFinal(t *testing.T) {
 	// A shortened quick-tier run is not compared with the paper.
 	q := map[string]*experiments.Result{}
 	putQuick(q, base, 1, 0, 1000, 2e-2, 3)
-	fq, err := Final(base, experiments.QuickTier, q)
+	fq, err := finalOf(base, experiments.QuickTier, q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fq.Series) != 0 || !strings.Contains(describeOmitted(fq.Omitted), "shortened run of 1000 steps") {
 		t.Errorf("quick tier: series %+v, omitted %q", fq.Series, describeOmitted(fq.Omitted))
-	}
-}
-
-// TestSampleGridLShape masks a 5×5 grid on [0,1]² to the L-shape: the
-// points with x > 0.5 and y > 0.5 ({0.75, 1}² : 4 points) are outside.
-func TestSampleGridLShape(t *testing.T) {
-	p, err := experiments.NewProblem(experiments.Spec{Problem: experiments.Helmholtz, Param: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inside := Inside(p)
-	if inside == nil {
-		t.Fatal("Helmholtz has no mask")
-	}
-	g, pts, idx := SampleGrid([]float64{0, 0}, []float64{1, 1}, 5, inside)
-	if len(idx) != 21 || len(pts) != 42 {
-		t.Fatalf("%d points inside, want 21", len(idx))
-	}
-	vals := make([]float64, len(idx))
-	for k := range vals {
-		vals[k] = pts[2*k] + 10*pts[2*k+1]
-	}
-	h := g.Fill(idx, vals)
-	for j, y := range h.Y {
-		for i, x := range h.X {
-			z := h.Z[j*5+i]
-			out := x > 0.5 && y > 0.5
-			if out != math.IsNaN(z) {
-				t.Errorf("(%g, %g): z = %g, outside = %v", x, y, z, out)
-			}
-			if !out && z != x+10*y {
-				t.Errorf("(%g, %g): z = %g, want %g", x, y, z, x+10*y)
-			}
-		}
-	}
-	if lo, hi := h.Range(); lo != 0 || hi != 1+10*0.5 && hi != 0.5+10*1 {
-		t.Errorf("range [%g, %g]", lo, hi)
-	}
-	if !math.IsNaN(g.Z[0]) {
-		t.Error("Fill changed the grid it was called on")
-	}
-	// The Laplacian's box needs no mask.
-	lp, _ := experiments.NewProblem(experiments.Spec{Problem: experiments.Laplace, Param: 4})
-	if Inside(lp) != nil {
-		t.Error("the Laplacian has a mask")
-	}
-}
-
-// TestSparsityRaster rasterises a 4×6 matrix of two blocks exactly and on
-// a 2×3 raster.
-func TestSparsityRaster(t *testing.T) {
-	m := sparse.New(4, 6, []sparse.Shape{
-		{Rows: []int32{0, 1}, Col0: 0, NCol: 2}, // level 0
-		{Rows: []int32{1, 3}, Col0: 4, NCol: 2}, // level 1
-	})
-	level := func(b int) int { return b }
-	r := SparsityRaster(m, level, 10, 10)
-	want := []int{
-		0, 0, -1, -1, -1, -1,
-		0, 0, -1, -1, 1, 1,
-		-1, -1, -1, -1, -1, -1,
-		-1, -1, -1, -1, 1, 1,
-	}
-	if r.H != 4 || r.W != 6 || !slices.Equal(r.Level, want) || r.Levels != 2 {
-		t.Errorf("exact raster %dx%d %v levels %d, want 4x6 %v 2", r.H, r.W, r.Level, r.Levels, want)
-	}
-	c := SparsityRaster(m, level, 2, 3)
-	if want := []int{0, -1, 1, -1, -1, 1}; c.H != 2 || c.W != 3 || !slices.Equal(c.Level, want) {
-		t.Errorf("coarse raster %dx%d %v, want 2x3 %v", c.H, c.W, c.Level, want)
-	}
-}
-
-// TestSolutionData solves small models and checks the figure data: the
-// constant basis functions of each level sum to 1/L (the windows are a
-// partition of unity on each level), the 1D curve matches the exact
-// solution where the solve is good, and the 2D fields are masked.
-func TestSolutionData(t *testing.T) {
-	spec := experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
-		J: []int{1, 2, 4}, K: 8, Delta: 2.9, R: 1, Iters: 2000}
-	sol, err := Solve(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	subs := sol.System.Decomposition.Subdomains
-	all := make([]int, len(subs))
-	for g := range all {
-		all[g] = g
-	}
-	sets, err := sol.Basis(all, 101)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := map[[2]int]float64{} // (level, point index by t) → Σ constant functions
-	for _, b := range sets {
-		if len(b.F) != spec.K+1 {
-			t.Fatalf("subdomain %d: %d functions, want K+1 = %d", b.Sub, len(b.F), spec.K+1)
-		}
-		for i, tt := range b.T {
-			sum[[2]int{b.Level, int(math.Round(tt * 100))}] += b.F[0][i]
-		}
-	}
-	for k, v := range sum {
-		if math.Abs(v-1.0/3) > 1e-12 {
-			t.Errorf("level %d at t = %g: constant functions sum to %g, want 1/3", k[0], float64(k[1])/100, v)
-		}
-	}
-	if mid := sol.MiddleSubdomains(); len(mid) != 3 || subs[mid[1]].Level != 1 || subs[mid[2]].Level != 2 {
-		t.Errorf("middle subdomains %v", mid)
-	}
-	c, err := sol.Curve(200)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e := metric.EL1(c.Pred, c.Exact); !(e < 10*sol.Final+1e-3) {
-		t.Errorf("curve e_L1 %g against the solve's test error %g", e, sol.Final)
-	}
-	if cs := sol.LevelCentres(); len(cs) != 3 || len(cs[2].X) != 4 || cs[0].X[0] != 0.5 || len(cs[0].Y) != 0 {
-		t.Errorf("centres %+v", cs)
-	}
-
-	h := experiments.Spec{Problem: experiments.Helmholtz, Model: experiments.ELM, Param: 2,
-		J: []int{1, 4}, K: 4, Delta: 2.9, R: 1, Iters: 50}
-	sh, err := Solve(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := sh.Fields(9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nan := 0
-	for i, z := range f.Exact.Z {
-		if math.IsNaN(z) {
-			nan++
-			if !math.IsNaN(f.Pred.Z[i]) || !math.IsNaN(f.AbsErr.Z[i]) {
-				t.Errorf("cell %d masked in the exact field only", i)
-			}
-			continue
-		}
-		if d := math.Abs(f.Pred.Z[i] - z); !near(f.AbsErr.Z[i], d) {
-			t.Errorf("cell %d: |error| %g, want %g", i, f.AbsErr.Z[i], d)
-		}
-	}
-	// 9×9 grid on [0,1]: x, y in {0.625, 0.75, 0.875, 1} (4 values) are
-	// > 0.5: 16 cells outside the L.
-	if nan != 16 {
-		t.Errorf("%d masked cells, want 16", nan)
-	}
-	// 2D: one level-0 centre and 4×4 - 2×2... (the centres with x, y > 0.5
-	// are dropped: of linspace(0,1,4) = {0, 1/3, 2/3, 1}, 2 per axis).
-	if cs := sh.LevelCentres(); len(cs[1].X) != 12 || len(cs[1].Y) != 12 {
-		t.Errorf("level 2 centres: %d, want 16 - 4 = 12", len(cs[1].X))
-	}
-	if FieldsPlot(sh, f, sh.LevelCentres()) == nil || SparsityPlot(sh, sh.Sparsity(50, 50)) == nil {
-		t.Error("no figure")
 	}
 }
 

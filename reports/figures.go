@@ -24,15 +24,18 @@ import (
 
 // figureTitle is the title of a table figure.
 func figureTitle(t *experiments.Table, what string) string {
-	return fmt.Sprintf("%s: %s", greek.Replace(t.Title), what)
+	// The parameter names of the titles as the figures write them:
+	// "omega0" as "ω_{0}".
+	var pairs []string
+	for _, p := range experiments.Problems {
+		pairs = append(pairs, p.Param.Name, p.Param.Figure)
+	}
+	return fmt.Sprintf("%s: %s", strings.NewReplacer(pairs...).Replace(t.Title), what)
 }
 
-// greek writes the parameter names of the tables' titles as the figures
-// do.
-var greek = strings.NewReplacer("n_omega", "n_{ω}", "omega0", "ω_{0}", "omega", "ω")
-
 // sourceNote is the first note of a table figure: what it reproduces.
-func sourceNote(t *experiments.Table, tier string) string {
+func sourceNote(ts *TableStudy) string {
+	t, tier := ts.Table, ts.Tier
 	if t.Paper == "" {
 		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", tier)
 	}
@@ -69,20 +72,20 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	refs := false
 	for _, p := range f.Panels {
 		for _, c := range p.Curves {
-			for i := range c.Band.Iter {
-				if positive(c.Band.Min[i]) {
-					lo = math.Min(lo, c.Band.Min[i])
+			for i := range c.Row.Band.Iter {
+				if positive(c.Row.Band.Min[i]) {
+					lo = math.Min(lo, c.Row.Band.Min[i])
 				}
-				if positive(c.Band.Max[i]) {
-					hi = math.Max(hi, c.Band.Max[i])
+				if positive(c.Row.Band.Max[i]) {
+					hi = math.Max(hi, c.Row.Band.Max[i])
 				}
-				xmax = math.Max(xmax, c.Band.Iter[i])
+				xmax = math.Max(xmax, c.Row.Band.Iter[i])
 			}
 			if m, ok := paperReference(c); ok {
 				lo, hi = math.Min(lo, m), math.Max(hi, m)
 				refs = true
 			}
-			seeds = max(seeds, c.Band.Seeds)
+			seeds = max(seeds, c.Row.Band.Seeds)
 		}
 	}
 	lo, hi = decadeRange(lo, hi)
@@ -95,8 +98,8 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			}
 		}
 	}
-	colour := func(c Curve) color.RGBA { return modelColour(curveKey(c)) }
-	if f.Table.Param == "R" {
+	colour := func(c Curve) color.RGBA { return modelColour(c.Key) }
+	if f.Study.Table.Kind == experiments.Weights {
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
 	}
@@ -121,7 +124,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
-			band, med := bandPolygon(c.Band), medianXYs(c.Band)
+			band, med := bandPolygon(c.Row.Band), medianXYs(c.Row.Band)
 			drawn := false
 			if len(band) > 2 {
 				poly, err := plotter.NewPolygon(band)
@@ -160,7 +163,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			items = append(items, it)
 		}
 	}
-	notes := []string{sourceNote(f.Table, f.Tier), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
+	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
 		items = append(items, legendItem{text: "paper's median", thumbs: []plot.Thumbnailer{
@@ -168,7 +171,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
 	}
 	for _, p := range f.Panels {
-		if slices.ContainsFunc(p.Curves, func(c Curve) bool { return c.Multi }) {
+		if slices.ContainsFunc(p.Curves, func(c Curve) bool { return c.Key == "elm-ml" }) {
 			notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 			break
 		}
@@ -177,7 +180,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		notes = append(notes, n)
 	}
 	pg := &page{
-		title:   figureTitle(f.Table, "test error against iteration"),
+		title:   figureTitle(f.Study.Table, "test error against iteration"),
 		notes:   notes,
 		legend:  items,
 		rows:    toGrid(panels, nc),
@@ -191,7 +194,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		w, ph = columnWidth, vg.Points(160)
 	}
 	h := vg.Length(nr)*ph + headerHeight(pg, w)
-	return &Figure{Name: f.Table.ID + "-convergence", W: w, H: h, draw: pg.draw,
+	return &Figure{Name: f.Study.Table.ID + "-convergence", W: w, H: h, draw: pg.draw,
 		Caption: "test e_L1 against iteration (median, min-max band over seeds)"}
 }
 
@@ -408,8 +411,8 @@ func FinalPlot(f *FinalFigure) *Figure {
 		legendNote += "; diamond, thin bar: the paper's median ± range"
 	}
 	pg := &page{
-		title:   figureTitle(f.Table, what),
-		notes:   []string{sourceNote(f.Table, f.Tier) + " " + legendNote + "."},
+		title:   figureTitle(f.Study.Table, what),
+		notes:   []string{sourceNote(f.Study) + " " + legendNote + "."},
 		legend:  items,
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},
@@ -417,7 +420,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 	if n := omittedNote(f.Omitted); n != "" {
 		pg.notes = append(pg.notes, n)
 	}
-	return &Figure{Name: f.Table.ID + "-final", W: w, H: vg.Points(190) + headerHeight(pg, w), draw: pg.draw,
+	return &Figure{Name: f.Study.Table.ID + "-final", W: w, H: vg.Points(190) + headerHeight(pg, w), draw: pg.draw,
 		Caption: "final e_L1 against the swept parameter (median, min-max bar; paper's median and range beside)"}
 }
 
@@ -460,15 +463,15 @@ func (hollowDiamond) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point)
 }
 
 // solutionTitle describes the model of a solution figure.
-func solutionTitle(s *Solution) string {
+func solutionTitle(s *experiments.Solution) string {
 	return fmt.Sprintf("multilevel ELM-FBPINN, %s = %s, J = %s, K = %d, seed %d, %d LSQR iterations: test e_{L1} = %s (min over history %s)",
-		paramName(s.Spec.Problem), num(s.Spec.Param), paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed,
+		s.Problem.Param.Figure, num(s.Spec.Param), paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed,
 		s.Spec.Iters, sci(s.Final), sci(s.Best))
 }
 
 // OscillatorPlot draws the 1D solution: exact against predicted u(t), and
 // the pointwise absolute error on a log axis.
-func OscillatorPlot(s *Solution, c *Curve1D) *Figure {
+func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 	top := newPanel("")
 	top.X.Label.Text = "t"
 
@@ -502,19 +505,19 @@ func OscillatorPlot(s *Solution, c *Curve1D) *Figure {
 		legend = append(legend, legendItem{"absolute error", []plot.Thumbnailer{lineThumb{line: draw.LineStyle{Color: colRed, Width: vg.Points(1)}}}})
 	}
 	pg := &page{
-		title:   "Damped oscillator: exact solution and " + solutionTitle(s),
+		title:   capital(s.Problem.Title) + ": exact solution and " + solutionTitle(s),
 		legend:  legend,
 		rows:    [][]*plot.Plot{{top}, {bottom}},
 		yLabels: []string{"u(t)", "|u_{pred}(t) − u(t)|"},
 	}
 	w := textWidth
-	return &Figure{Name: "oscillator-solution", W: w, H: vg.Points(280) + headerHeight(pg, w), draw: pg.draw,
+	return &Figure{Name: s.Spec.Problem + "-solution", W: w, H: vg.Points(280) + headerHeight(pg, w), draw: pg.draw,
 		Caption: "exact vs multilevel ELM-FBPINN prediction, and the pointwise error"}
 }
 
 // BasisPlot draws the localised basis functions (1/L) w_j phi_jk of a few
 // subdomains of each level, one panel per level.
-func BasisPlot(s *Solution, perLevel [][]BasisSet) *Figure {
+func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figure {
 	var panels []*plot.Plot
 	cols := []color.RGBA{colBlue, colOrange, colGreen}
 	var lo, hi float64
@@ -559,33 +562,31 @@ func BasisPlot(s *Solution, perLevel [][]BasisSet) *Figure {
 				if k == 0 {
 					w = vg.Points(2)
 				}
-				l.LineStyle = draw.LineStyle{Color: withAlphaRGBA(col, 0.85), Width: w}
+				l.LineStyle = draw.LineStyle{Color: withAlpha(col, 0.85), Width: w}
 				p.Add(l)
 			}
 		}
 		panels = append(panels, p)
 	}
 	pg := &page{
-		title: fmt.Sprintf("Damped oscillator: random basis functions of the multilevel ELM-FBPINN "+
-			"(J = %s, K = %d, seed %d), window times feature", paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed),
+		title: fmt.Sprintf("%s: random basis functions of the multilevel ELM-FBPINN "+
+			"(J = %s, K = %d, seed %d), window times feature", capital(s.Problem.Title), paperdata.FormatJ(s.Spec.J), s.Spec.K, s.Spec.Seed),
 		notes: []string{"Each panel shows the subdomain(s) nearest the middle of the interval; one colour per subdomain, " +
 			"its K+1 functions (the thick one is the constant feature, i.e. the window alone). " +
 			"The factor 1/L averages the levels."},
 		rows: [][]*plot.Plot{panels},
 	}
 	w := textWidth
-	return &Figure{Name: "oscillator-basis", W: w, H: vg.Points(170) + headerHeight(pg, w), draw: pg.draw,
+	return &Figure{Name: s.Spec.Problem + "-basis", W: w, H: vg.Points(170) + headerHeight(pg, w), draw: pg.draw,
 		Caption: "random basis functions (window times feature) of a few subdomains per level"}
 }
-
-func withAlphaRGBA(c color.RGBA, a float64) color.Color { return withAlpha(c, a) }
 
 // levelColours are the colours of the levels in the sparsity and
 // decomposition figures.
 var levelColours = []color.RGBA{colRed, colBlue, colGreen, colPurple, colBrown, colOrange}
 
 // SparsityPlot draws the nonzero pattern of M, coloured by level.
-func SparsityPlot(s *Solution, r *Raster) *Figure {
+func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	img := image.NewRGBA(image.Rect(0, 0, r.W, r.H))
 	for i := range r.H {
 		for j := range r.W {
@@ -633,7 +634,7 @@ func SparsityPlot(s *Solution, r *Raster) *Figure {
 	}
 	pg := &page{
 		title: fmt.Sprintf("%s: sparsity of the system matrix M (%d × %d, %d stored entries, %.2f%%), "+
-			"multilevel ELM-FBPINN J = %s, K = %d", capital(problemTitle(s.Spec.Problem)), r.Rows, r.Cols, s.System.M.NNZ(),
+			"multilevel ELM-FBPINN J = %s, K = %d", capital(s.Problem.Title), r.Rows, r.Cols, s.System.M.NNZ(),
 			100*float64(s.System.M.NNZ())/float64(r.Rows)/float64(r.Cols), paperdata.FormatJ(s.Spec.J), s.Spec.K),
 		notes:  []string{"Stored blocks coloured by the level of their subdomain; " + res + "."},
 		legend: items,
@@ -661,14 +662,6 @@ func niceStep(span float64, n int) float64 {
 	return 10 * p
 }
 
-// capital upper-cases the first letter of s.
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // boxThumb is a filled square legend thumbnail.
 type boxThumb struct{ c color.Color }
 
@@ -683,7 +676,7 @@ func (b boxThumb) Thumbnail(c *draw.Canvas) {
 }
 
 // gridXYZ adapts a Grid to plotter.GridXYZ.
-type gridXYZ struct{ g *Grid }
+type gridXYZ struct{ g *experiments.Grid }
 
 var _ plotter.GridXYZ = gridXYZ{}
 
@@ -700,7 +693,7 @@ func (g gridXYZ) X(c int) float64 { return g.g.X[c] }
 func (g gridXYZ) Y(r int) float64 { return g.g.Y[r] }
 
 // heatPanel is a heat map of a grid with a square aspect.
-func heatPanel(title string, g *Grid, cm palette.ColorMap) *plot.Plot {
+func heatPanel(title string, g *experiments.Grid, cm palette.ColorMap) *plot.Plot {
 	p := newPanel(title)
 	h := plotter.NewHeatMap(gridXYZ{g}, cm.Palette(255))
 	h.Min, h.Max = cm.Min(), cm.Max()
@@ -715,7 +708,7 @@ func heatPanel(title string, g *Grid, cm palette.ColorMap) *plot.Plot {
 // FieldsPlot draws a 2D solution: exact, predicted and absolute error heat
 // maps (masked outside the domain) with colour bars, and the subdomain
 // centres of every level.
-func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
+func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experiments.Centres) *Figure {
 	lo, hi := f.Exact.Range()
 	plo, phi := f.Pred.Range()
 	m := math.Max(math.Max(math.Abs(lo), math.Abs(hi)), math.Max(math.Abs(plo), math.Abs(phi)))
@@ -731,7 +724,7 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 	if !(emax > 0) {
 		emax = 1
 	}
-	lg := &Grid{X: f.AbsErr.X, Y: f.AbsErr.Y, Z: make([]float64, len(f.AbsErr.Z))}
+	lg := &experiments.Grid{X: f.AbsErr.X, Y: f.AbsErr.Y, Z: make([]float64, len(f.AbsErr.Z))}
 	floor := math.Log10(emax) - 4
 	for i, z := range f.AbsErr.Z {
 		lg.Z[i] = math.NaN()
@@ -751,9 +744,9 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 	// The decomposition: centres per level, and the domain's outline.
 	dp := newPanel("subdomain centres")
 	dp.X.Label.Text, dp.Y.Label.Text = "x", "y"
-	outline := plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: 0, Y: 0}}
-	if Inside(s.Problem) != nil {
-		outline = plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 0.5}, {X: 0.5, Y: 0.5}, {X: 0.5, Y: 1}, {X: 0, Y: 1}, {X: 0, Y: 0}}
+	var outline plotter.XYs
+	for _, v := range s.Problem.Outline {
+		outline = append(outline, plotter.XY{X: v[0], Y: v[1]})
 	}
 	ol, _ := plotter.NewLine(outline)
 	ol.LineStyle = draw.LineStyle{Color: colBlack, Width: vg.Points(1)}
@@ -781,7 +774,7 @@ func FieldsPlot(s *Solution, f *Fields2D, centres []Centres) *Figure {
 	panels = append(panels, dp)
 	barH := vg.Points(34)
 	pg := &page{
-		title:  fmt.Sprintf("%s: exact solution and %s", capital(problemTitle(s.Spec.Problem)), solutionTitle(s)),
+		title:  fmt.Sprintf("%s: exact solution and %s", capital(s.Problem.Title), solutionTitle(s)),
 		legend: items,
 		rows:   [][]*plot.Plot{panels},
 		notes:  []string{"White: outside the domain. Exact and predicted share one colour scale; the error is floored 4 decades below its maximum."},

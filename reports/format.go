@@ -10,6 +10,9 @@ import (
 // finite reports whether x is a usable number.
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
+// positive reports whether x can be drawn on a log axis.
+func positive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
+
 // pmSci formats m ± r in the paper's notation: the mantissa of m and r scaled
 // by the same power of ten, each with one decimal, then that exponent unless
 // it is 0: "1.1±0.5e-04", "5.4±0.0", "2.9±0.0e+01". pm is the plus-minus

@@ -72,10 +72,10 @@ func (c goldenCase) render(t *testing.T) (md, tex []byte) {
 	tab := table(t, c.table)
 	res := c.results(t, tab)
 	var m, x bytes.Buffer
-	if err := Markdown(&m, tab, c.tier, res); err != nil {
+	if err := markdownOf(&m, tab, c.tier, res); err != nil {
 		t.Fatal(err)
 	}
-	if err := LaTeX(&x, tab, c.tier, res); err != nil {
+	if err := latexOf(&x, tab, c.tier, res, false); err != nil {
 		t.Fatal(err)
 	}
 	return m.Bytes(), x.Bytes()
@@ -95,7 +95,7 @@ func TestGolden(t *testing.T) {
 }
 
 // paperGoldenCases are the golden cases also rendered with the paper's
-// columns (LaTeXSettings.Paper), in testdata/<case>.paper.tex.golden:
+// columns (LaTeX's paper), in testdata/<case>.paper.tex.golden:
 // osc-scaling.edge has match, close and off verdicts, rows without
 // results and rows with seeds missing (verdict cells with their notes);
 // osc-baseline.quick a shortened run (not judged) and a row with no
@@ -107,7 +107,7 @@ func (c goldenCase) renderPaper(t *testing.T) []byte {
 	t.Helper()
 	tab := table(t, c.table)
 	var x bytes.Buffer
-	if err := LaTeXWith(&x, tab, c.tier, c.results(t, tab), &LaTeXSettings{Paper: true}); err != nil {
+	if err := latexOf(&x, tab, c.tier, c.results(t, tab), true); err != nil {
 		t.Fatal(err)
 	}
 	return x.Bytes()
@@ -164,11 +164,12 @@ func checkGolden(t *testing.T, path string, got []byte) {
 	os.Remove(gotPath)
 }
 
-// TestWrite writes three tables into a temporary directory: each file must
-// be what Markdown and LaTeX render, SUMMARY.md must match its golden file,
-// the totals must add up and no temporary file may be left behind.
+// TestWrite writes the tables' files and SUMMARY.md of four tables into a
+// temporary directory: each file must be what Markdown and LaTeX render,
+// SUMMARY.md must match its golden file, the totals must add up and no
+// temporary file may be left behind.
 func TestWrite(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out") // Write creates it
+	dir := filepath.Join(t.TempDir(), "out") // Report creates it
 	var tables []*experiments.Table
 	results := make(map[string]*experiments.Result)
 	for _, id := range []string{"osc-baseline", "osc-K", "osc-scaling", "weight-scaling"} {
@@ -177,7 +178,7 @@ func TestWrite(t *testing.T) {
 	maps.Copy(results, realResults(t, "osc-baseline", "osc-K"))
 	maps.Copy(results, scalingResults(tables[2]))
 	maps.Copy(results, weightResults(tables[3]))
-	sum, err := Write(dir, experiments.Full, tables, results)
+	b, err := Report(dir, tables, results, &Options{Formats: []string{FormatMarkdown, FormatLaTeX}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,17 +191,17 @@ func TestWrite(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	want := []string{"SUMMARY.md", "osc-K.md", "osc-K.tex", "osc-baseline.md", "osc-baseline.tex",
-		"osc-scaling.md", "osc-scaling.tex", "weight-scaling.md", "weight-scaling.tex"}
+	want := []string{"REPORT.md", "SUMMARY.md", "osc-K.md", "osc-K.tex", "osc-baseline.md", "osc-baseline.tex",
+		"osc-scaling.md", "osc-scaling.tex", "report-standalone.tex", "report.tex", "weight-scaling.md", "weight-scaling.tex"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %q, want %q", names, want)
 	}
 	for _, tab := range tables {
 		var md, tex bytes.Buffer
-		if err := Markdown(&md, tab, experiments.Full, results); err != nil {
+		if err := markdownOf(&md, tab, experiments.Full, results); err != nil {
 			t.Fatal(err)
 		}
-		if err := LaTeX(&tex, tab, experiments.Full, results); err != nil {
+		if err := latexOf(&tex, tab, experiments.Full, results, false); err != nil {
 			t.Fatal(err)
 		}
 		for name, b := range map[string][]byte{tab.ID + ".md": md.Bytes(), tab.ID + ".tex": tex.Bytes()} {
@@ -228,23 +229,18 @@ func TestWrite(t *testing.T) {
 	// weight-scaling: osc R=0.125 and R=8 (hand-made) and R=1 (the real
 	// baseline runs of osc-baseline, the same specs) complete but unjudged;
 	// the other 18 rows incomplete.
-	wantTables := []TableSummary{
-		{ID: "osc-baseline", Rows: 3, InTier: 3, Complete: 1, Match: 1, Incomplete: 2},
-		{ID: "osc-K", Rows: 18, InTier: 18, Complete: 6, Match: 6, Incomplete: 12},
-		{ID: "osc-scaling", Rows: 15, InTier: 15, Complete: 5, Match: 3, Close: 1, Off: 1, Incomplete: 10},
-		{ID: "weight-scaling", Rows: 21, InTier: 21, Complete: 3, Unjudged: 3, Incomplete: 18},
+	wantCounts := []Counts{
+		{Rows: 3, InTier: 3, Complete: 1, Match: 1, Incomplete: 2},
+		{Rows: 18, InTier: 18, Complete: 6, Match: 6, Incomplete: 12},
+		{Rows: 15, InTier: 15, Complete: 5, Match: 3, Close: 1, Off: 1, Incomplete: 10},
+		{Rows: 21, InTier: 21, Complete: 3, Unjudged: 3, Incomplete: 18},
 	}
-	if len(sum.Tables) != len(wantTables) {
-		t.Fatalf("%d table summaries, want %d", len(sum.Tables), len(wantTables))
-	}
-	for i, w := range wantTables {
-		g := sum.Tables[i]
-		g.Paper, g.Title = "", ""
-		if g != w {
-			t.Errorf("summary of %s:\n got %+v\nwant %+v", w.ID, g, w)
+	for i, w := range wantCounts {
+		if g := b.Tables[i].Counts; g != w {
+			t.Errorf("counts of %s:\n got %+v\nwant %+v", tables[i].ID, g, w)
 		}
 	}
-	if sum.Match != 10 || sum.Close != 1 || sum.Off != 1 || sum.Incomplete != 42 {
-		t.Errorf("totals %+v, want 10 match, 1 close, 1 off, 42 incomplete", *sum)
+	if k := b.Counts; k.Match != 10 || k.Close != 1 || k.Off != 1 || k.Incomplete != 42 || k.Rows != 57 {
+		t.Errorf("totals %+v, want 10 match, 1 close, 1 off, 42 incomplete of 57 rows", k)
 	}
 }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"io"
 	"maps"
 	"testing"
 
@@ -152,4 +153,58 @@ func weightResults(tab *experiments.Table) map[string]*experiments.Result {
 		}
 	}
 	return m
+}
+
+// studyOf returns the study of one table in a tier over results.
+func studyOf(tab *experiments.Table, tier string, res map[string]*experiments.Result) (*TableStudy, error) {
+	st, err := NewStudy([]*experiments.Table{tab}, tier, res)
+	if err != nil {
+		return nil, err
+	}
+	return st.Tables[0], nil
+}
+
+// statsOf returns the rows of the study of one table.
+func statsOf(tab *experiments.Table, tier string, res map[string]*experiments.Result) ([]RowStats, error) {
+	ts, err := studyOf(tab, tier, res)
+	if err != nil {
+		return nil, err
+	}
+	return ts.Rows, nil
+}
+
+// markdownOf renders one table's Markdown file.
+func markdownOf(w io.Writer, tab *experiments.Table, tier string, res map[string]*experiments.Result) error {
+	ts, err := studyOf(tab, tier, res)
+	if err != nil {
+		return err
+	}
+	return Markdown(w, ts, true)
+}
+
+// latexOf renders one table's LaTeX file, with the paper's columns if
+// paper is set.
+func latexOf(w io.Writer, tab *experiments.Table, tier string, res map[string]*experiments.Result, paper bool) error {
+	ts, err := studyOf(tab, tier, res)
+	if err != nil {
+		return err
+	}
+	return LaTeX(w, ts, paper)
+}
+
+// convergenceOf and finalOf return the figure data of one table.
+func convergenceOf(tab *experiments.Table, tier string, res map[string]*experiments.Result) (*ConvergenceFigure, error) {
+	ts, err := studyOf(tab, tier, res)
+	if err != nil {
+		return nil, err
+	}
+	return Convergence(ts), nil
+}
+
+func finalOf(tab *experiments.Table, tier string, res map[string]*experiments.Result) (*FinalFigure, error) {
+	ts, err := studyOf(tab, tier, res)
+	if err != nil {
+		return nil, err
+	}
+	return Final(ts), nil
 }

@@ -1,330 +1,197 @@
 package reports
 
 import (
-	"bufio"
 	"bytes"
+	"embed"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"text/template"
 	"time"
 
 	"elmfbpinn/experiments"
 )
 
-// This file writes the report's index: REPORT.md and the LaTeX include
-// file report.tex.
+// This file is the view model of the report's index: REPORT.md,
+// report.tex and SUMMARY.md are templates (templates/*.tmpl) over it, so
+// that the Markdown and the LaTeX index say the same things from the same
+// values.
+
+//go:embed templates/*.tmpl
+var templates embed.FS
+
+// index holds the templates, named by their files (set by init: they
+// render the tables, which use them).
+var index *template.Template
+
+func init() {
+	index = template.Must(template.New("").Funcs(template.FuncMap{
+		"md":    escapeMarkdown,
+		"code":  codeSpan,
+		"tex":   escapeLaTeX,
+		"cap":   capital,
+		"slash": filepath.ToSlash,
+		"label": labelSafe,
+		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
+		"join":  strings.Join,
+		"mark":  Status.mark,
+		"table": func(header []string, rows [][]string, left int) (string, error) {
+			var b bytes.Buffer
+			err := markdownTable(&b, header, rows, left)
+			return b.String(), err
+		},
+		"tablemd": func(ts *TableStudy) (string, error) {
+			var b bytes.Buffer
+			err := Markdown(&b, ts, false)
+			return b.String(), err
+		},
+		"trim":    strings.TrimSpace,
+		"split":   func(s string) []string { return strings.Split(s, "|") },
+		"list":    func(s ...string) []string { return s },
+		"add":     func(a, b int) int { return a + b },
+		"models":  func() []string { return ClaimModels },
+		"repeat":  strings.Repeat,
+		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
+	}).ParseFS(templates, "templates/*.tmpl"))
+}
 
 const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
 
-// statusMark is the Markdown mark of a status.
-func statusMark(s Status) string {
-	switch s {
-	case Holds:
-		return "✓ holds"
-	case Fails:
-		return "✗ does not hold"
-	case NoCheck:
-		return "— no check"
-	}
-	return "? not evaluated"
+// view is what the index templates read: the report built, and the
+// provenance of the report and of its results.
+type view struct {
+	*Built
+	Paper                     string
+	Date, DateTeX             string
+	Commit, GoVersion, CPU    string
+	Budgets                   []budgetGroup
+	Runs, WithoutEnv          int
+	First, Last               string // RFC 3339 start times of the results
+	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
+	Disagree, PaperFails      []claimCheck
+	Hold, Fail, Open          int // claims by our status
+}
+
+// claimCheck is a check of a claim.
+type claimCheck struct {
+	C ClaimResult
+	K CheckResult
 }
 
 // budgetGroup is one kind of run in a tier: a model with its seeds and
 // budget, and the tables that run it.
 type budgetGroup struct {
-	model  string
-	seeds  string
-	iters  int
-	tables []string
+	Model, Seeds, Steps string
+	Iters               int
+	Tables              []string
 }
 
-// tierRuns describes the runs a tier makes of the tables.
-func tierRuns(tables []*experiments.Table, tier string) []budgetGroup {
-	var gs []*budgetGroup
-	for _, t := range tables {
-		runs, err := t.Runs(tier)
-		if err != nil {
-			continue
+func newView(b *Built, o *Options) *view {
+	pv := o.Provenance
+	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
+		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU)}
+	if !pv.Date.IsZero() {
+		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
+	}
+	// The runs of each model at each budget and seeds, and where the
+	// results were made.
+	counts := map[string]map[string]int{"commit": {}, "go": {}, "cpu": {}}
+	order := map[string][]string{}
+	add := func(kind, val string) {
+		val = orUnknown(val)
+		if counts[kind][val] == 0 {
+			order[kind] = append(order[kind], val)
 		}
-		type mk struct {
+		counts[kind][val]++
+	}
+	seen := map[string]bool{}
+	for _, ts := range b.Tables {
+		type budget struct {
 			model string
 			iters int
 		}
-		seeds := map[mk][]int{}
-		var keys []mk
-		for _, r := range runs {
-			if r.Spec.Iters == 0 {
-				continue
+		seeds := map[budget][]int{}
+		var keys []budget
+		for _, r := range ts.Runs {
+			if r.Spec.Iters > 0 {
+				k := budget{experiments.PaperModel(r.Spec.Model), r.Spec.Iters}
+				if _, ok := seeds[k]; !ok {
+					keys = append(keys, k)
+				}
+				if !slices.Contains(seeds[k], r.Spec.Seed) {
+					seeds[k] = append(seeds[k], r.Spec.Seed)
+				}
 			}
-			k := mk{experiments.PaperModel(r.Spec.Model), r.Spec.Iters}
-			if _, ok := seeds[k]; !ok {
-				keys = append(keys, k)
-			}
-			if !slices.Contains(seeds[k], r.Spec.Seed) {
-				seeds[k] = append(seeds[k], r.Spec.Seed)
-			}
-		}
-		for _, k := range keys {
-			s := seedList(seeds[k])
-			i := slices.IndexFunc(gs, func(g *budgetGroup) bool { return g.model == k.model && g.seeds == s && g.iters == k.iters })
-			if i < 0 {
-				gs = append(gs, &budgetGroup{model: k.model, seeds: s, iters: k.iters})
-				i = len(gs) - 1
-			}
-			gs[i].tables = append(gs[i].tables, t.ID)
-		}
-	}
-	out := make([]budgetGroup, len(gs))
-	for i, g := range gs {
-		out[i] = *g
-	}
-	return out
-}
-
-// seedList formats seeds as "0-4" or "0, 2".
-func seedList(s []int) string {
-	s = slices.Clone(s)
-	sort.Ints(s)
-	if len(s) > 2 && s[len(s)-1]-s[0] == len(s)-1 {
-		return fmt.Sprintf("%d-%d", s[0], s[len(s)-1])
-	}
-	parts := make([]string, len(s))
-	for i, v := range s {
-		parts[i] = strconv.Itoa(v)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// resultsProvenance summarises where the reported results were made.
-type resultsProvenance struct {
-	runs               int
-	commits, gos, cpus []string // "value (count)"
-	first, last        string   // RFC 3339 start times
-	withoutEnv         int
-}
-
-func (b *Built) resultsProvenance(tables []*experiments.Table) resultsProvenance {
-	var p resultsProvenance
-	counts := map[string]map[string]int{"commit": {}, "go": {}, "cpu": {}}
-	var order = map[string][]string{}
-	add := func(kind, v string) {
-		if v == "" {
-			v = "unknown"
-		}
-		if counts[kind][v] == 0 {
-			order[kind] = append(order[kind], v)
-		}
-		counts[kind][v]++
-	}
-	seen := map[string]bool{}
-	for _, t := range tables {
-		runs, _ := t.Runs(b.Tier)
-		for _, r := range runs {
-			res := b.results[r.Spec.Key()]
+			res := r.Result
 			if res == nil || seen[res.Key] {
 				continue
 			}
 			seen[res.Key] = true
-			p.runs++
+			v.Runs++
 			if res.Env.Started == "" {
-				p.withoutEnv++
+				v.WithoutEnv++
 				continue
 			}
 			add("commit", res.Env.Commit)
 			add("go", res.Env.GoVersion)
 			add("cpu", res.Env.CPU)
-			if p.first == "" || res.Env.Started < p.first {
-				p.first = res.Env.Started
+			if v.First == "" || res.Env.Started < v.First {
+				v.First = res.Env.Started
 			}
-			if res.Env.Started > p.last {
-				p.last = res.Env.Started
+			v.Last = max(v.Last, res.Env.Started)
+		}
+		for _, k := range keys {
+			s := seedList(seeds[k])
+			i := slices.IndexFunc(v.Budgets, func(g budgetGroup) bool { return g.Model == k.model && g.Seeds == s && g.Iters == k.iters })
+			if i < 0 {
+				steps := "Adam steps"
+				if k.model == experiments.PaperModel(experiments.ELM) {
+					steps = "LSQR iterations"
+				}
+				v.Budgets = append(v.Budgets, budgetGroup{Model: k.model, Seeds: s, Steps: steps, Iters: k.iters})
+				i = len(v.Budgets) - 1
 			}
+			v.Budgets[i].Tables = append(v.Budgets[i].Tables, ts.Table.ID)
 		}
 	}
-	list := func(kind string) []string {
+	list := func(kind string) string {
 		vs := order[kind]
+		if len(vs) == 0 {
+			return "—"
+		}
 		sort.SliceStable(vs, func(i, j int) bool { return counts[kind][vs[i]] > counts[kind][vs[j]] })
 		out := make([]string, len(vs))
-		for i, v := range vs {
-			out[i] = fmt.Sprintf("%s (%d)", v, counts[kind][v])
+		for i, x := range vs {
+			out[i] = fmt.Sprintf("%s (%d)", x, counts[kind][x])
 		}
-		return out
+		return strings.Join(out, ", ")
 	}
-	p.commits, p.gos, p.cpus = list("commit"), list("go"), list("cpu")
-	return p
-}
-
-func (b *Built) reportedTables() []*experiments.Table {
-	out := make([]*experiments.Table, len(b.Tables))
-	for i, tr := range b.Tables {
-		out[i] = tr.Table
-	}
-	return out
-}
-
-// figureLink returns the file a document should show of a figure: the PNG
-// if written, else the PDF.
-func figureLink(e FigureEntry) string {
-	for _, f := range e.Files {
-		if strings.HasSuffix(f, ".png") {
-			return f
+	v.Commits, v.GoVersions, v.CPUs = list("commit"), list("go"), list("cpu")
+	for _, c := range b.Claims {
+		switch c.Ours() {
+		case Holds:
+			v.Hold++
+		case Fails:
+			v.Fail++
+		case NotEvaluated:
+			v.Open++
 		}
-	}
-	if len(e.Files) > 0 {
-		return e.Files[0]
-	}
-	return ""
-}
-
-// indexMarkdown writes REPORT.md.
-func (b *Built) indexMarkdown(w io.Writer, o *Options) error {
-	bw := bufio.NewWriter(w)
-	tables := b.reportedTables()
-	fmt.Fprintf(bw, "# Reproduction report, tier %s\n\n", codeSpan(b.Tier))
-	fmt.Fprintf(bw, "Reproduces *%s* (Anderson, Dolean, Moseley, Pestana) from cached results: "+
-		"every table with its figures, our numbers beside the paper's, and the paper's qualitative summary recomputed.\n\n", paperTitle)
-
-	// Provenance.
-	fmt.Fprintf(bw, "## Provenance\n\n")
-	pv := o.Provenance
-	date := "unknown"
-	if !pv.Date.IsZero() {
-		date = pv.Date.UTC().Format("2006-01-02 15:04 MST")
-	}
-	fmt.Fprintf(bw, "| | |\n|:--|:--|\n")
-	fmt.Fprintf(bw, "| report written | %s |\n", date)
-	fmt.Fprintf(bw, "| by commit | %s |\n", codeSpan(orUnknown(pv.Commit)))
-	fmt.Fprintf(bw, "| Go | %s |\n", escapeMarkdown(orUnknown(pv.GoVersion)))
-	fmt.Fprintf(bw, "| CPU | %s |\n", escapeMarkdown(orUnknown(pv.CPU)))
-	fmt.Fprintf(bw, "| tier | %s |\n", codeSpan(b.Tier))
-	for _, g := range tierRuns(tables, b.Tier) {
-		fmt.Fprintf(bw, "| %s runs | %s, %d %s: %s |\n", g.model, seedWord(g.seeds), g.iters, stepWord(g.model),
-			strings.Join(g.tables, ", "))
-	}
-	rp := b.resultsProvenance(tables)
-	fmt.Fprintf(bw, "| results | %d runs found", rp.runs)
-	if rp.first != "" {
-		fmt.Fprintf(bw, ", made %s to %s", rp.first, rp.last)
-	}
-	if rp.withoutEnv > 0 {
-		fmt.Fprintf(bw, " (%d without a record of where)", rp.withoutEnv)
-	}
-	fmt.Fprintf(bw, " |\n")
-	fmt.Fprintf(bw, "| results' commits | %s |\n", escapeMarkdown(orNone(rp.commits)))
-	fmt.Fprintf(bw, "| results' Go | %s |\n", escapeMarkdown(orNone(rp.gos)))
-	fmt.Fprintf(bw, "| results' CPUs | %s |\n", escapeMarkdown(orNone(rp.cpus)))
-	fmt.Fprintf(bw, "\nThe paper's timings are from one AMD EPYC 7742 core (JAX + SciPy); ours from one pinned core "+
-		"(each run in its own process with GOMAXPROCS=1). Compare times as ratios.\n\n")
-
-	// At a glance.
-	fmt.Fprintf(bw, "## At a glance\n\n")
-	header := []string{"Table", "Paper", "Match", "Close", "Off", "Not judged", "Seeds missing", "Not in tier", "Figures"}
-	tb := newMarkdownTable(bw, len(header), 2)
-	tb.Header(header)
-	for _, tr := range b.Tables {
-		s := tr.Summary
-		paper := "figure"
-		if s.Paper != "" {
-			paper = codeSpan(s.Paper)
-		}
-		var figs []string
-		for _, f := range tr.Figures {
-			if f.Written() {
-				figs = append(figs, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Name, tr.Table.ID+"-"), figureLink(f)))
+		for _, k := range c.Checks {
+			if k.Disagrees() {
+				v.Disagree = append(v.Disagree, claimCheck{c, k})
+			}
+			if k.Paper.Status == Fails {
+				v.PaperFails = append(v.PaperFails, claimCheck{c, k})
 			}
 		}
-		if len(figs) == 0 {
-			figs = []string{"—"}
-		}
-		if err := tb.Append([]string{
-			fmt.Sprintf("[%s](#%s)", tr.Table.ID, anchor(tr.Table)), paper,
-			itoa(s.Match), itoa(s.Close), itoa(s.Off), itoa(s.Unjudged + s.Reduced),
-			itoa(s.Incomplete), itoa(s.Rows - s.InTier),
-			strings.Join(figs, " "),
-		}); err != nil {
-			return err
-		}
 	}
-	if err := tb.Render(); err != nil {
-		return err
-	}
-	fmt.Fprintf(bw, "\nOverall: **%d match, %d close, %d off**; %d rows in the tier without all their seeds. "+
-		"Match: our median e_L1 within the paper's median ± range; close: within a "+
-		"factor 3 of the paper's median; off: otherwise. Not judged: no published row, or a shortened quick-tier run.\n\n",
-		b.Summary.Match, b.Summary.Close, b.Summary.Off, b.Summary.Incomplete)
-
-	b.claimsMarkdown(bw)
-
-	// Tables.
-	fmt.Fprintf(bw, "## Tables\n\n")
-	for _, tr := range b.Tables {
-		t := tr.Table
-		fmt.Fprintf(bw, "### %s\n\n", escapeMarkdown(t.Title))
-		s := tr.Summary
-		files := []string{}
-		for _, f := range []string{t.ID + ".md", t.ID + ".tex"} {
-			if slices.Contains(b.Files, f) {
-				files = append(files, fmt.Sprintf("[%s](%s)", f, f))
-			}
-		}
-		fmt.Fprintf(bw, "%s: %d match, %d close, %d off of %d rows in the tier", codeSpan(t.ID), s.Match, s.Close, s.Off, s.InTier)
-		if len(files) > 0 {
-			fmt.Fprintf(bw, " · %s", strings.Join(files, " · "))
-		}
-		fmt.Fprintf(bw, "\n\n")
-		for _, f := range tr.Figures {
-			writeFigureMarkdown(bw, f)
-		}
-		var md bytes.Buffer
-		if err := writeMarkdown(&md, t, b.Tier, tr.Rows, false); err != nil {
-			return err
-		}
-		bw.Write(md.Bytes())
-		fmt.Fprintf(bw, "\n")
-	}
-
-	if len(b.Solutions) > 0 {
-		fmt.Fprintf(bw, "## Solutions, basis functions and the sparsity of M\n\n")
-		fmt.Fprintf(bw, "The multilevel models of the paper's solution figures, from their runs' results (seed 0, "+
-			"the coefficients kept by the run; the iteration count is in each figure's title).\n\n")
-		for _, f := range b.Solutions {
-			writeFigureMarkdown(bw, f)
-		}
-	}
-
-	var others []string
-	for _, f := range []string{"runs.csv", "SUMMARY.md", "report.tex", "report-standalone.tex"} {
-		if slices.Contains(b.Files, f) {
-			others = append(others, fmt.Sprintf("[%s](%s)", f, f))
-		}
-	}
-	if len(others) > 0 {
-		fmt.Fprintf(bw, "## Files\n\n%s. `runs.csv` has one row per run (every field of its result but the history); "+
-			"`report.tex` is a LaTeX include file with every table and figure (needs booktabs and graphicx), "+
-			"`report-standalone.tex` a minimal document around it.\n", strings.Join(others, " · "))
-	}
-	return bw.Flush()
+	return v
 }
 
-// seedWord is "seed 0" or "seeds 0-4".
-func seedWord(list string) string {
-	if strings.ContainsAny(list, ",-") {
-		return "seeds " + list
-	}
-	return "seed " + list
-}
-
-func stepWord(model string) string {
-	if model == experiments.PaperModel(experiments.ELM) {
-		return "LSQR iterations"
-	}
-	return "Adam steps"
-}
-
+// orUnknown returns s, or "unknown" if it is empty.
 func orUnknown(s string) string {
 	if s == "" {
 		return "unknown"
@@ -332,17 +199,119 @@ func orUnknown(s string) string {
 	return s
 }
 
-func orNone(s []string) string {
-	if len(s) == 0 {
-		return "—"
+// seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".
+func seedList(s []int) string {
+	s = slices.Sorted(slices.Values(s))
+	if len(s) > 2 && s[len(s)-1]-s[0] == len(s)-1 {
+		return fmt.Sprintf("seeds %d-%d", s[0], s[len(s)-1])
 	}
-	return strings.Join(s, ", ")
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = strconv.Itoa(x)
+	}
+	return plural(len(s), "seed") + " " + strings.Join(parts, ", ")
 }
 
-// anchor is GitHub's anchor of a table's heading in REPORT.md.
-func anchor(t *experiments.Table) string {
+// Has reports whether the report wrote the file name.
+func (v *view) Has(name string) bool { return slices.Contains(v.Files, name) }
+
+// Written returns Markdown links to those of the files the report wrote.
+func (v *view) Written(names ...string) []string {
+	var out []string
+	for _, f := range names {
+		if v.Has(f) {
+			out = append(out, fmt.Sprintf("[%s](%s)", f, f))
+		}
+	}
+	return out
+}
+
+// Glance is the rows of REPORT.md's table of verdicts per table.
+func (v *view) Glance() [][]string {
+	var rows [][]string
+	for _, tr := range v.Tables {
+		t, k := tr.Table, tr.Counts
+		paper := "figure"
+		if t.Paper != "" {
+			paper = codeSpan(t.Paper)
+		}
+		var figs []string
+		for _, f := range tr.Figures {
+			if f.Written() {
+				figs = append(figs, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Name, t.ID+"-"), f.Link()))
+			}
+		}
+		if len(figs) == 0 {
+			figs = []string{"—"}
+		}
+		rows = append(rows, []string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paper,
+			strconv.Itoa(k.Match), strconv.Itoa(k.Close), strconv.Itoa(k.Off), strconv.Itoa(k.Unjudged + k.Reduced),
+			strconv.Itoa(k.Incomplete), strconv.Itoa(k.Rows - k.InTier), strings.Join(figs, " ")})
+	}
+	return rows
+}
+
+// Summary is the rows of SUMMARY.md's table, the total last.
+func (b *Built) Summary() [][]string {
+	var rows [][]string
+	row := func(name, paper string, k Counts) []string {
+		return append([]string{name, paper}, itoas(k.Rows, k.InTier, k.Complete, k.Match, k.Close, k.Off,
+			k.Unjudged, k.Reduced, k.Incomplete)...)
+	}
+	for _, tr := range b.Tables {
+		paper := "—"
+		if tr.Table.Paper != "" {
+			paper = codeSpan(tr.Table.Paper)
+		}
+		rows = append(rows, row(fmt.Sprintf("[%s](%s.md)", tr.Table.ID, tr.Table.ID), paper, tr.Counts))
+	}
+	return append(rows, row("**total**", "", b.Counts))
+}
+
+func itoas(ns ...int) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// ClaimCells is the paper's summary table recomputed: per aspect, its name
+// then each model's entry with our status, marked as format says ("md":
+// "Fastest: ✓ holds"; "tex": "Fastest (holds)", escaped).
+func (v *view) ClaimCells(format string) [][]string {
+	word := map[Status]string{Holds: "holds", Fails: "\\textbf{fails}", NotEvaluated: "n/e", NoCheck: "no check"}
+	var rows [][]string
+	for _, a := range ClaimAspects {
+		row := []string{a}
+		if format == "tex" {
+			row[0] = escapeLaTeX(a)
+		}
+		for _, m := range ClaimModels {
+			i := slices.IndexFunc(v.Claims, func(c ClaimResult) bool { return c.Aspect == a && c.Model == m })
+			switch {
+			case i < 0 && format == "tex":
+				row = append(row, "-")
+			case i < 0:
+				row = append(row, "—")
+			case format == "tex":
+				row = append(row, fmt.Sprintf("%s (%s)", escapeLaTeX(v.Claims[i].Paper), word[v.Claims[i].Ours()]))
+			default:
+				row = append(row, fmt.Sprintf("%s: %s", v.Claims[i].Paper, v.Claims[i].Ours().mark()))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// ClaimHeader is the header of the summary table in Markdown.
+func (v *view) ClaimHeader() []string { return append([]string{""}, ClaimModels...) }
+
+// anchor is GitHub's anchor of a heading in REPORT.md.
+func anchor(title string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(t.Title) {
+	for _, r := range strings.ToLower(title) {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
 			b.WriteRune(r)
@@ -351,231 +320,4 @@ func anchor(t *experiments.Table) string {
 		}
 	}
 	return b.String()
-}
-
-func writeFigureMarkdown(w io.Writer, f FigureEntry) {
-	if !f.Written() {
-		fmt.Fprintf(w, "*Figure %s (%s): %s*\n\n", codeSpan(f.Name), escapeMarkdown(f.Caption), escapeMarkdown(strings.TrimSpace(f.Note)))
-		return
-	}
-	link := figureLink(f)
-	fmt.Fprintf(w, "![%s](%s)\n\n", escapeMarkdown(f.Caption), filepath.ToSlash(link))
-	var alt []string
-	for _, x := range f.Files {
-		alt = append(alt, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(filepath.Ext(x), "."), filepath.ToSlash(x)))
-	}
-	fmt.Fprintf(w, "*Figure %s: %s (%s).", codeSpan(f.Name), escapeMarkdown(f.Caption), strings.Join(alt, ", "))
-	if f.Note != "" {
-		fmt.Fprintf(w, " %s", escapeMarkdown(f.Note))
-	}
-	fmt.Fprintf(w, "*\n\n")
-}
-
-// claimsMarkdown writes the recomputed summary table, the disagreements and
-// the checks.
-func (b *Built) claimsMarkdown(bw *bufio.Writer) {
-	fmt.Fprintf(bw, "## The paper's qualitative summary, recomputed\n\n")
-	fmt.Fprintf(bw, "The paper's Table `tab:summary-takeaways` (\"Qualitative comparison across experiments\"), each entry "+
-		"checked against our results by the numerical rules listed below. A mark says whether our results bear the "+
-		"entry out; \"paper's numbers\" applies the same rules to the paper's own published rows.\n\n")
-	cell := map[[2]string]ClaimResult{}
-	for _, c := range b.Claims {
-		cell[[2]string{c.Aspect, c.Model}] = c
-	}
-	header := append([]string{""}, ClaimModels...)
-	tb := newMarkdownTable(bw, len(header), len(header))
-	tb.Header(header)
-	for _, a := range ClaimAspects {
-		row := []string{a}
-		for _, m := range ClaimModels {
-			c, ok := cell[[2]string{a, m}]
-			if !ok {
-				row = append(row, "—")
-				continue
-			}
-			row = append(row, fmt.Sprintf("%s: %s", c.Paper, statusMark(c.Ours())))
-		}
-		tb.Append(row)
-	}
-	tb.Render()
-
-	var agree, fail, open int
-	for _, c := range b.Claims {
-		switch c.Ours() {
-		case Holds:
-			agree++
-		case Fails:
-			fail++
-		case NotEvaluated:
-			open++
-		}
-	}
-	fmt.Fprintf(bw, "\nOf %d entries: %d hold, %d do not, %d not evaluated yet.\n\n", len(b.Claims), agree, fail, open)
-
-	var dis []string
-	for _, c := range b.Claims {
-		for _, k := range c.Checks {
-			if k.Disagrees() {
-				dis = append(dis, fmt.Sprintf("- **%s, %s (\"%s\")**: %s. Ours: %s (%s). Paper's numbers: %s (%s).",
-					c.Aspect, c.Model, c.Paper, k.Rule, k.Ours.Status, k.Ours.String(), k.Paper.Status, k.Paper.String()))
-			}
-		}
-	}
-	if len(dis) > 0 {
-		fmt.Fprintf(bw, "**Where our results disagree:**\n\n%s\n\n", strings.Join(dis, "\n"))
-	} else {
-		fmt.Fprintf(bw, "No check that our results decide disagrees with the paper.\n\n")
-	}
-	var paperFails []string
-	for _, c := range b.Claims {
-		for _, k := range c.Checks {
-			if k.Paper.Status == Fails {
-				paperFails = append(paperFails, fmt.Sprintf("- %s, %s (\"%s\"): %s: %s.", c.Aspect, c.Model, c.Paper, k.Rule, k.Paper.String()))
-			}
-		}
-	}
-	if len(paperFails) > 0 {
-		fmt.Fprintf(bw, "Entries the paper's own published rows do not bear out under these rules:\n\n%s\n\n", strings.Join(paperFails, "\n"))
-	}
-
-	fmt.Fprintf(bw, "<details><summary>Every check with its numbers</summary>\n\n")
-	for _, c := range b.Claims {
-		fmt.Fprintf(bw, "- **%s, %s: %s**\n", c.Aspect, c.Model, escapeMarkdown(c.Paper))
-		for _, k := range c.Checks {
-			fmt.Fprintf(bw, "  - %s.\n    Ours: %s: %s.\n    Paper's numbers: %s: %s.\n", escapeMarkdown(k.Rule),
-				statusMark(k.Ours.Status), escapeMarkdown(k.Ours.String()), statusMark(k.Paper.Status), escapeMarkdown(k.Paper.String()))
-		}
-	}
-	fmt.Fprintf(bw, "\n</details>\n\n")
-}
-
-// indexLaTeX writes report.tex, the include file.
-func (b *Built) indexLaTeX(w io.Writer, o *Options) error {
-	bw := bufio.NewWriter(w)
-	e := escapeLaTeX
-	fmt.Fprintf(bw, "%% report.tex: the reproduction report, tier %s; generated by elmfbpinn/reports.\n", b.Tier)
-	fmt.Fprintf(bw, "%% \\input it in a document that loads booktabs and graphicx. Set \\reprodir to the folder\n")
-	fmt.Fprintf(bw, "%% of this file relative to the document (default: the same folder).\n")
-	fmt.Fprintf(bw, "\\providecommand{\\reprodir}{.}\n")
-	fmt.Fprintf(bw, "%% Figures are drawn at their printed size (a column, 3.3 in, or a text width, 6.5 in; text of\n")
-	fmt.Fprintf(bw, "%% 8 pt and more): \\reprofig includes one at its natural size, shrunk only to fit \\linewidth.\n")
-	fmt.Fprintf(bw, "\\providecommand{\\reprofig}[1]{\\sbox0{\\includegraphics{#1}}%%\n"+
-		"\\ifdim\\wd0>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox0}\\else\\usebox0\\fi}\n")
-	fmt.Fprintf(bw, "\\section*{Reproduction of ``%s'' (tier %s)}\n\n", e(paperTitle), e(b.Tier))
-
-	pv := o.Provenance
-	date := "unknown"
-	if !pv.Date.IsZero() {
-		date = pv.Date.UTC().Format(time.RFC3339)
-	}
-	rp := b.resultsProvenance(b.reportedTables())
-	fmt.Fprintf(bw, "\\subsection*{Provenance}\n{\\sloppy\n\\begin{itemize}\n")
-	fmt.Fprintf(bw, "\\item Report written %s by commit \\texttt{%s} (%s) on %s.\n", e(date), e(orUnknown(pv.Commit)),
-		e(orUnknown(pv.GoVersion)), e(orUnknown(pv.CPU)))
-	for _, g := range tierRuns(b.reportedTables(), b.Tier) {
-		fmt.Fprintf(bw, "\\item %s: %s, %d %s (%s).\n", e(g.model), e(seedWord(g.seeds)), g.iters, stepWord(g.model), e(strings.Join(g.tables, ", ")))
-	}
-	fmt.Fprintf(bw, "\\item Results: %d runs", rp.runs)
-	if rp.first != "" {
-		fmt.Fprintf(bw, ", made %s to %s", e(rp.first), e(rp.last))
-	}
-	fmt.Fprintf(bw, "; commits %s; %s; %s.\n", e(orNone(rp.commits)), e(orNone(rp.gos)), e(orNone(rp.cpus)))
-	fmt.Fprintf(bw, "\\end{itemize}\\par}\n\n")
-
-	// Verdict counts.
-	fmt.Fprintf(bw, "\\begin{table}[ht]\n\\centering\n\\footnotesize\n\\begin{tabular}{lrrrrr}\n\\toprule\n")
-	fmt.Fprintf(bw, "Table & Match & Close & Off & Not judged & Seeds missing \\\\\n\\midrule\n")
-	for _, tr := range b.Tables {
-		s := tr.Summary
-		fmt.Fprintf(bw, "%s & %d & %d & %d & %d & %d \\\\\n", e(tr.Table.ID), s.Match, s.Close, s.Off,
-			s.Unjudged+s.Reduced, s.Incomplete)
-	}
-	fmt.Fprintf(bw, "\\midrule\nTotal & %d & %d & %d & & %d \\\\\n\\bottomrule\n\\end{tabular}\n",
-		b.Summary.Match, b.Summary.Close, b.Summary.Off, b.Summary.Incomplete)
-	fmt.Fprintf(bw, "\\caption{Verdicts per table (tier %s): match if our median $e_{L_1}$ lies within the paper's median $\\pm$ range, "+
-		"close if within a factor 3, off otherwise.}\n\\label{repro:verdicts}\n\\end{table}\n\n", e(b.Tier))
-
-	// The summary table recomputed.
-	cell := map[[2]string]ClaimResult{}
-	for _, c := range b.Claims {
-		cell[[2]string{c.Aspect, c.Model}] = c
-	}
-	word := map[Status]string{Holds: "holds", Fails: "\\textbf{fails}", NotEvaluated: "n/e", NoCheck: "no check"}
-	fmt.Fprintf(bw, "\\begin{table}[ht]\n\\centering\n\\footnotesize\n\\makebox[\\linewidth][c]{%%\n\\begin{tabular}{lcccc}\n\\toprule\n")
-	fmt.Fprintf(bw, " & %s \\\\\n\\midrule\n", strings.Join(mapStrings(ClaimModels, e), " & "))
-	for _, a := range ClaimAspects {
-		row := []string{e(a)}
-		for _, m := range ClaimModels {
-			c, ok := cell[[2]string{a, m}]
-			if !ok {
-				row = append(row, "-")
-				continue
-			}
-			row = append(row, fmt.Sprintf("%s (%s)", e(c.Paper), word[c.Ours()]))
-		}
-		fmt.Fprintf(bw, "%s \\\\\n", strings.Join(row, " & "))
-	}
-	fmt.Fprintf(bw, "\\bottomrule\n\\end{tabular}}\n")
-	fmt.Fprintf(bw, "\\caption{The paper's qualitative comparison (its Table tab:summary-takeaways) with whether our results "+
-		"bear each entry out (n/e: not evaluated, runs missing). The rules are listed in REPORT.md.}\n\\label{repro:claims}\n\\end{table}\n\n")
-	var dis []string
-	for _, c := range b.Claims {
-		for _, k := range c.Checks {
-			if k.Disagrees() {
-				dis = append(dis, fmt.Sprintf("\\item %s, %s (``%s''): %s. Ours: %s (%s). Paper's numbers: %s.",
-					e(c.Aspect), e(c.Model), e(c.Paper), e(k.Rule), e(k.Ours.Status.String()), e(k.Ours.String()), e(k.Paper.Status.String())))
-			}
-		}
-	}
-	if len(dis) > 0 {
-		fmt.Fprintf(bw, "\\paragraph{Where our results disagree}\n\\begin{itemize}\n%s\n\\end{itemize}\n\n", strings.Join(dis, "\n"))
-	}
-	fmt.Fprintf(bw, "\\clearpage\n\n")
-
-	for _, tr := range b.Tables {
-		t := tr.Table
-		s := tr.Summary
-		fmt.Fprintf(bw, "\\subsection*{%s}\n", e(t.Title))
-		fmt.Fprintf(bw, "%s: %d match, %d close, %d off of %d rows in the tier.\n\n", e(t.ID), s.Match, s.Close, s.Off, s.InTier)
-		if slices.Contains(b.Files, t.ID+".tex") {
-			fmt.Fprintf(bw, "\\input{\\reprodir/%s.tex}\n", t.ID)
-		}
-		for _, f := range tr.Figures {
-			writeFigureLaTeX(bw, f)
-		}
-		fmt.Fprintf(bw, "\\clearpage\n\n")
-	}
-	if len(b.Solutions) > 0 {
-		fmt.Fprintf(bw, "\\subsection*{Solutions, basis functions and the sparsity of M}\n")
-		for _, f := range b.Solutions {
-			writeFigureLaTeX(bw, f)
-		}
-		fmt.Fprintf(bw, "\\clearpage\n")
-	}
-	return bw.Flush()
-}
-
-func mapStrings(s []string, f func(string) string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = f(v)
-	}
-	return out
-}
-
-// writeFigureLaTeX writes a figure environment, or a line saying why the
-// figure is missing. The file is named without extension: pdflatex takes
-// the PDF when both exist.
-func writeFigureLaTeX(w io.Writer, f FigureEntry) {
-	if !f.Written() {
-		fmt.Fprintf(w, "\\noindent\\emph{Figure %s (%s): %s}\\par\\medskip\n", escapeLaTeX(f.Name), escapeLaTeX(f.Caption), escapeLaTeX(strings.TrimSpace(f.Note)))
-		return
-	}
-	base := filepath.ToSlash(filepath.Join(FigureDir, f.Name))
-	caption := capital(f.Caption)
-	if f.Note != "" {
-		caption += ". " + f.Note
-	}
-	fmt.Fprintf(w, "\\begin{figure}[ht]\n\\centering\n\\reprofig{\\reprodir/%s}\n", base)
-	fmt.Fprintf(w, "\\caption{%s}\n\\label{repro:fig:%s}\n\\end{figure}\n", escapeLaTeX(caption), labelSafe(f.Name))
 }

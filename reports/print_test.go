@@ -26,11 +26,11 @@ func printFigures(t *testing.T) []*Figure {
 	tables, res := reportTables(t)
 	var figs []*Figure
 	for _, tab := range tables {
-		c, err := Convergence(tab, experiments.Full, res)
+		c, err := convergenceOf(tab, experiments.Full, res)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := Final(tab, experiments.Full, res)
+		f, err := finalOf(tab, experiments.Full, res)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,11 +45,12 @@ func printFigures(t *testing.T) []*Figure {
 		{Problem: experiments.Laplace, Model: experiments.ELM, Param: 1, J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 20},
 		{Problem: experiments.Helmholtz, Model: experiments.ELM, Param: 2, J: []int{1, 2}, K: 4, Delta: 2.9, R: 1, Iters: 20},
 	} {
-		sol, err := Solve(s)
+		s.Coef = true
+		r, err := experiments.Execute(s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fs, err := solutionPlots(sol)
+		fs, err := solutionPlots(r)
 		if err != nil {
 			t.Fatal(err)
 		}

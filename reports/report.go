@@ -2,6 +2,8 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -69,40 +71,20 @@ type Options struct {
 	// results; Report solves nothing).
 	NoSolutions bool
 	// LaTeXPaper adds the paper's values and the verdict as columns to
-	// the LaTeX tables (LaTeXSettings.Paper); by default they hold the
-	// paper's columns with our values only.
+	// the LaTeX tables (LaTeX's paper); by default they hold the paper's
+	// columns with our values only.
 	LaTeXPaper bool
 	Provenance Provenance
-	// Log, if set, receives one line per step (solves, skipped figures).
+	// Log, if set, receives one line per step (skipped figures).
 	Log io.Writer
 }
 
-func (o *Options) tier() string {
-	if o.Tier == "" {
-		return experiments.Full
-	}
-	return o.Tier
-}
-
-func (o *Options) has(f string) bool {
-	return o.Formats == nil || slices.Contains(o.Formats, f)
-}
+func (o *Options) has(f string) bool { return o.Formats == nil || slices.Contains(o.Formats, f) }
 
 func (o *Options) logf(format string, args ...any) {
 	if o.Log != nil {
 		fmt.Fprintf(o.Log, format+"\n", args...)
 	}
-}
-
-// figureFormats are the image formats asked for, PNG first.
-func (o *Options) figureFormats() []string {
-	var out []string
-	for _, f := range []string{PNG, PDF} {
-		if o.has(f) {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // FigureEntry is one figure of the report, written or skipped.
@@ -116,31 +98,42 @@ type FigureEntry struct {
 // Written reports whether the figure was drawn.
 func (f FigureEntry) Written() bool { return len(f.Files) > 0 }
 
-// TableReport is everything the report holds about one table.
+// Link returns the file a document shows of a figure: the PNG if written,
+// else the PDF.
+func (f FigureEntry) Link() string {
+	for _, x := range f.Files {
+		if strings.HasSuffix(x, ".png") {
+			return x
+		}
+	}
+	if len(f.Files) > 0 {
+		return f.Files[0]
+	}
+	return ""
+}
+
+// TableReport is a table of the study with its figures.
 type TableReport struct {
-	Table   *experiments.Table
-	Tier    string
-	Rows    []RowStats
-	Summary TableSummary
+	*TableStudy
 	Figures []FigureEntry
 }
 
-// Built is what Report wrote.
+// Built is what Report wrote: the study, its figures and claims, and the
+// files.
 type Built struct {
-	Tier      string
+	*Study
 	Tables    []*TableReport
-	Summary   *Summary
 	Solutions []FigureEntry // solution, basis and sparsity figures
 	Claims    []ClaimResult
 	Files     []string // every file written, relative to the report directory
-	results   map[string]*experiments.Result
 }
 
 // FigureDir is the folder of the figures inside the report directory.
 const FigureDir = "figures"
 
 // Report writes the reproduction's report for a tier into dir (created if
-// needed), in the formats of o:
+// needed), in the formats of o, from one study of the tables over results
+// (keyed by Spec.Key()):
 //
 //   - md: <table>.md per table, SUMMARY.md, and REPORT.md: the index with
 //     provenance, the verdict counts, the paper's qualitative summary
@@ -152,16 +145,17 @@ const FigureDir = "figures"
 //   - png, pdf: figures/<name>.png and .pdf: per table a convergence and a
 //     final-error figure (the weight-scaling table's final-error figure is
 //     the paper's weight-scaling figure), and the solution figures of each
-//     problem whose baseline table is reported.
+//     problem whose baseline table is reported, drawn from the results of
+//     their runs (experiments.SolutionOf).
 //
-// A figure whose table has no complete row is skipped with a note; a figure
+// A figure whose table has no usable row is skipped with a note; a figure
 // drawn without some rows says which in its title and in the report. Every
-// file is written atomically.
+// file is written atomically. Report solves nothing.
 func Report(dir string, tables []*experiments.Table, results map[string]*experiments.Result, o *Options) (*Built, error) {
 	if o == nil {
 		o = &Options{}
 	}
-	tier := o.tier()
+	tier := cmp.Or(o.Tier, experiments.Full)
 	for _, t := range tables {
 		// Table ids name files and LaTeX \input paths, which cannot be
 		// escaped: only plain names are written.
@@ -172,259 +166,211 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	if !safeID(tier) {
 		return nil, fmt.Errorf("reports: tier %q: want letters, digits, '.', '_' or '-'", tier)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	st, err := NewStudy(tables, tier, results)
+	if err != nil {
 		return nil, err
 	}
-	b := &Built{Tier: tier, Summary: &Summary{}, results: results}
-	write := func(name string, data []byte) error {
-		if err := writeFile(filepath.Join(dir, filepath.Dir(name)), filepath.Base(name), data); err != nil {
-			return err
-		}
-		b.Files = append(b.Files, name)
-		return nil
+	b := &Built{Study: st}
+	w := &writer{dir: dir, b: b, o: o}
+	dirs := dir
+	if w.figures() {
+		dirs = filepath.Join(dir, FigureDir)
 	}
-	figFormats := o.figureFormats()
-	if len(figFormats) > 0 {
-		if err := os.MkdirAll(filepath.Join(dir, FigureDir), 0o755); err != nil {
-			return nil, err
-		}
+	if err := os.MkdirAll(dirs, 0o755); err != nil {
+		return nil, err
 	}
-	saveFigure := func(fig *Figure, e *FigureEntry) error {
-		for _, format := range figFormats {
-			data, err := fig.Bytes(format)
-			if err != nil {
-				e.Note = strings.TrimSpace(e.Note + " Not drawn: " + err.Error())
-				o.logf("figure %s: %v", fig.Name, err)
-				e.Files = nil
-				return nil
-			}
-			name := filepath.Join(FigureDir, fig.Name+"."+format)
-			if err := write(name, data); err != nil {
-				return err
-			}
-			e.Files = append(e.Files, name)
-		}
-		return nil
-	}
-
-	for _, t := range tables {
-		rows, err := Stats(t, tier, results)
-		if err != nil {
-			return nil, err
-		}
-		tr := &TableReport{Table: t, Tier: tier, Rows: rows, Summary: Summarise(t, rows)}
+	for _, ts := range st.Tables {
+		tr := &TableReport{TableStudy: ts}
 		b.Tables = append(b.Tables, tr)
-		b.Summary.add(tr.Summary)
 		if o.has(FormatMarkdown) {
-			var md bytes.Buffer
-			if err := writeMarkdown(&md, t, tier, rows, true); err != nil {
-				return nil, fmt.Errorf("table %s: %w", t.ID, err)
-			}
-			if err := write(t.ID+".md", md.Bytes()); err != nil {
-				return nil, err
-			}
+			w.render(ts.Table.ID+".md", func(buf io.Writer) error { return Markdown(buf, ts, true) })
 		}
 		if o.has(FormatLaTeX) {
-			var tex bytes.Buffer
-			if err := writeLaTeX(&tex, t, tier, rows, &LaTeXSettings{Paper: o.LaTeXPaper}); err != nil {
-				return nil, fmt.Errorf("table %s: %w", t.ID, err)
-			}
-			if err := write(t.ID+".tex", tex.Bytes()); err != nil {
-				return nil, err
-			}
+			w.render(ts.Table.ID+".tex", func(buf io.Writer) error { return LaTeX(buf, ts, o.LaTeXPaper) })
 		}
-		if len(figFormats) == 0 {
-			continue
-		}
-		conv, err := Convergence(t, tier, results)
-		if err != nil {
-			return nil, err
-		}
-		fin, err := Final(t, tier, results)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range []struct {
-			fig     *Figure
-			name    string
-			caption string
-			omitted []Omission
-		}{
-			{ConvergencePlot(conv), t.ID + "-convergence", "test e_L1 against iteration: median and min-max band over the seeds", conv.Omitted},
-			{FinalPlot(fin), t.ID + "-final", finalCaption(t), fin.Omitted},
-		} {
-			e := FigureEntry{Name: f.name, Caption: f.caption}
-			if f.fig == nil {
-				e.Note = skippedNote(tier, rows, f.omitted)
-				o.logf("figure %s: %s", f.name, e.Note)
-			} else {
-				if len(f.omitted) > 0 {
-					e.Note = "Not drawn: " + describeOmitted(f.omitted) + "."
-				}
-				if err := saveFigure(f.fig, &e); err != nil {
-					return nil, err
-				}
-			}
-			tr.Figures = append(tr.Figures, e)
+		if w.figures() {
+			conv, fin := Convergence(ts), Final(ts)
+			tr.Figures = append(tr.Figures,
+				w.figure(ConvergencePlot(conv), ts, "-convergence", "test e_L1 against iteration: median and min-max band over the seeds", conv.Omitted),
+				w.figure(FinalPlot(fin), ts, "-final", finalCaption(ts.Table.Kind), fin.Omitted))
 		}
 	}
-
-	if len(figFormats) > 0 && !o.NoSolutions {
-		for _, prob := range solutionProblems(tables) {
-			es, err := solutionFigures(prob, tier, results, o, saveFigure)
-			if err != nil {
-				return nil, err
-			}
-			b.Solutions = append(b.Solutions, es...)
-		}
+	if w.figures() && !o.NoSolutions {
+		w.solutions(tables, results)
 	}
-
-	b.Claims = EvaluateClaims(b.Tables, results)
-
+	b.Claims = EvaluateClaims(st)
 	if o.has(FormatCSV) {
-		var buf bytes.Buffer
-		if err := RunsCSV(&buf, tables, tier, results); err != nil {
-			return nil, err
-		}
-		if err := write("runs.csv", buf.Bytes()); err != nil {
-			return nil, err
-		}
+		w.render("runs.csv", func(buf io.Writer) error { return RunsCSV(buf, st) })
 	}
 	if o.has(FormatMarkdown) {
-		var s bytes.Buffer
-		if err := SummaryMarkdown(&s, tier, b.Summary); err != nil {
-			return nil, err
-		}
-		if err := write("SUMMARY.md", s.Bytes()); err != nil {
-			return nil, err
-		}
-		var r bytes.Buffer
-		if err := b.indexMarkdown(&r, o); err != nil {
-			return nil, err
-		}
-		if err := write("REPORT.md", r.Bytes()); err != nil {
-			return nil, err
-		}
+		w.render("SUMMARY.md", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "SUMMARY.md.tmpl", b) })
+		w.render("REPORT.md", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "REPORT.md.tmpl", newView(b, o)) })
 	}
 	if o.has(FormatLaTeX) {
-		var r bytes.Buffer
-		if err := b.indexLaTeX(&r, o); err != nil {
-			return nil, err
-		}
-		if err := write("report.tex", r.Bytes()); err != nil {
-			return nil, err
-		}
-		if err := write("report-standalone.tex", []byte(standaloneTeX)); err != nil {
-			return nil, err
-		}
+		w.render("report.tex", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "report.tex.tmpl", newView(b, o)) })
+		w.render("report-standalone.tex", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "report-standalone.tex.tmpl", nil) })
+	}
+	if w.err != nil {
+		return nil, w.err
 	}
 	return b, nil
 }
 
-// add counts one table into the totals.
-func (s *Summary) add(ts TableSummary) {
-	s.Tables = append(s.Tables, ts)
-	s.Match += ts.Match
-	s.Close += ts.Close
-	s.Off += ts.Off
-	s.Incomplete += ts.Incomplete
+// writer writes the files of a report, keeping the first error.
+type writer struct {
+	dir string
+	b   *Built
+	o   *Options
+	err error
 }
 
-func finalCaption(t *experiments.Table) string {
-	if t.Param == "R" {
-		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
+// render writes what f renders to the file name.
+func (w *writer) render(name string, f func(io.Writer) error) {
+	var buf bytes.Buffer
+	if w.err != nil {
+		return
 	}
-	if isBaseline(t) {
+	if w.err = f(&buf); w.err == nil {
+		w.write(name, buf.Bytes())
+	}
+}
+
+// write writes data to the file name, atomically.
+func (w *writer) write(name string, data []byte) {
+	if w.err == nil {
+		w.err = writeFile(filepath.Join(w.dir, filepath.Dir(name)), filepath.Base(name), data)
+	}
+	if w.err == nil {
+		w.b.Files = append(w.b.Files, name)
+	}
+}
+
+// figures reports whether any image format is asked for.
+func (w *writer) figures() bool { return w.o.has(PNG) || w.o.has(PDF) }
+
+// figure writes a table's figure (nil: skipped, saying why).
+func (w *writer) figure(fig *Figure, ts *TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
+	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption}
+	if fig == nil {
+		e.Note = skippedNote(ts, omitted)
+		w.o.logf("figure %s: %s", e.Name, e.Note)
+		return e
+	}
+	if len(omitted) > 0 {
+		e.Note = "Not drawn: " + describeOmitted(omitted) + "."
+	}
+	w.save(fig, &e)
+	return e
+}
+
+// save writes a figure in every image format asked for; a figure that
+// cannot be drawn is noted instead.
+func (w *writer) save(fig *Figure, e *FigureEntry) {
+	for _, format := range []string{PNG, PDF} {
+		if !w.o.has(format) || w.err != nil {
+			continue
+		}
+		data, err := fig.Bytes(format)
+		if err != nil {
+			e.Note = strings.TrimSpace(e.Note + " Not drawn: " + err.Error())
+			w.o.logf("figure %s: %v", fig.Name, err)
+			e.Files = nil
+			return
+		}
+		name := filepath.Join(FigureDir, fig.Name+"."+format)
+		w.write(name, data)
+		e.Files = append(e.Files, name)
+	}
+}
+
+// finalCaption describes the final-error figure of a table of a kind.
+func finalCaption(k experiments.Kind) string {
+	switch k {
+	case experiments.Weights:
+		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
+	case experiments.Baseline:
 		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
 	}
 	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
 }
 
 // skippedNote says why a table figure was not drawn.
-func skippedNote(tier string, rows []RowStats, om []Omission) string {
-	inTier := 0
-	for _, s := range rows {
-		if s.Want > 0 {
-			inTier++
-		}
-	}
-	if inTier == 0 {
-		return "Skipped: the " + tier + " tier runs no row of this table."
-	}
-	if len(om) == 0 {
+func skippedNote(ts *TableStudy, om []Omission) string {
+	switch {
+	case ts.Counts.InTier == 0:
+		return "Skipped: the " + ts.Tier + " tier runs no row of this table."
+	case len(om) == 0:
 		return "Skipped: no row to draw."
 	}
 	return "Skipped: no row can be drawn: " + describeOmitted(om) + "."
 }
 
-// solutionProblems returns the problems whose baseline table is reported,
-// in the paper's order: their solution figures belong to the baseline.
-func solutionProblems(tables []*experiments.Table) []string {
-	var out []string
+// solutions draws the solution figures of each problem whose baseline table
+// is reported, in the registry's order, from the result of its run
+// (experiments.SolutionSpec), or notes that the run is missing.
+func (w *writer) solutions(tables []*experiments.Table, results map[string]*experiments.Result) {
 	for _, p := range experiments.Problems {
-		for _, t := range tables {
-			if isBaseline(t) && len(t.Rows) > 0 && t.Rows[0].Problem == p {
-				out = append(out, p)
-				break
-			}
+		if !slices.ContainsFunc(tables, func(t *experiments.Table) bool {
+			return t.Kind == experiments.Baseline && len(t.Rows) > 0 && t.Rows[0].Problem == p.Name
+		}) {
+			continue
+		}
+		tier := w.b.Tier
+		spec, err := experiments.SolutionSpec(p.Name, experiments.SolutionIters(tier, p.Name))
+		if err != nil {
+			w.err = cmp.Or(w.err, err)
+			return
+		}
+		skip := FigureEntry{Name: p.Name + "-solution", Caption: "the solution figures of the " + p.Title}
+		res := results[spec.Key()]
+		if res == nil {
+			skip.Note = fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)
+			w.b.Solutions = append(w.b.Solutions, skip)
+			w.o.logf("figure %s: %s", skip.Name, skip.Note)
+			continue
+		}
+		figs, err := solutionPlots(res)
+		if err != nil {
+			skip.Note = "Skipped: " + err.Error()
+			w.b.Solutions = append(w.b.Solutions, skip)
+			w.o.logf("figure %s: %s", skip.Name, skip.Note)
+			continue
+		}
+		for _, fig := range figs {
+			e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
+				Note: fmt.Sprintf("From the run %s (%.1f s).", spec, res.Time.Total)}
+			w.save(fig, &e)
+			w.b.Solutions = append(w.b.Solutions, e)
 		}
 	}
-	return out
 }
 
-// solutionFigures draws a problem's solution figures from the result of
-// its run (experiments.SolutionSpec), or notes that the run is missing. It
-// solves nothing.
-func solutionFigures(prob, tier string, results map[string]*experiments.Result, o *Options, save func(*Figure, *FigureEntry) error) ([]FigureEntry, error) {
-	spec, err := experiments.SolutionSpec(prob, experiments.SolutionIters(tier, prob))
+// solutionPlots draws the figures of a solution-figure run: the solution
+// (a curve in 1D, maps in 2D), the basis functions and the sparsity of M
+// where the problem asks for them.
+func solutionPlots(res *experiments.Result) ([]*Figure, error) {
+	sol, err := experiments.SolutionOf(res)
 	if err != nil {
 		return nil, err
 	}
-	res := results[spec.Key()]
-	if res == nil {
-		e := FigureEntry{Name: prob + "-solution", Caption: "the solution figures of the " + problemTitle(prob),
-			Note: fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)}
-		o.logf("figure %s: %s", e.Name, e.Note)
-		return []FigureEntry{e}, nil
-	}
-	sol, err := SolutionOf(res)
-	if err != nil {
-		e := FigureEntry{Name: prob + "-solution", Caption: "the solution figures of the " + problemTitle(prob),
-			Note: "Skipped: " + err.Error()}
-		o.logf("figure %s: %s", e.Name, e.Note)
-		return []FigureEntry{e}, nil
-	}
-	figs, err := solutionPlots(sol)
-	if err != nil {
-		return nil, err
-	}
-	var out []FigureEntry
-	for _, fig := range figs {
-		e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
-			Note: fmt.Sprintf("From the run %s (%.1f s).", spec, sol.Seconds)}
-		if err := save(fig, &e); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, nil
-}
-
-// solutionPlots draws the figures of a solved model: for the oscillator
-// the solution, the basis functions and the sparsity of M; for the 2D
-// problems the solution maps (and the sparsity of M for the Laplacian).
-func solutionPlots(sol *Solution) ([]*Figure, error) {
 	var figs []*Figure
-	switch sol.Spec.Problem {
-	case experiments.Oscillator:
+	p, raster := sol.Problem, 700
+	if p.Dim == 1 {
 		c, err := sol.Curve(2000)
 		if err != nil {
 			return nil, err
 		}
-		figs = append(figs, OscillatorPlot(sol, c))
-		var perLevel [][]BasisSet
-		for _, g := range sol.MiddleSubdomains() {
-			subs := neighbours(sol, g)
+		figs, raster = append(figs, CurvePlot(sol, c)), 800
+	} else {
+		f, err := sol.Fields(200)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, FieldsPlot(sol, f, sol.LevelCentres()))
+	}
+	if p.Basis {
+		var perLevel [][]experiments.BasisSet
+		for _, subs := range sol.MiddleSubdomains() {
 			sets, err := sol.Basis(subs, 2000)
 			if err != nil {
 				return nil, err
@@ -432,56 +378,28 @@ func solutionPlots(sol *Solution) ([]*Figure, error) {
 			perLevel = append(perLevel, sets)
 		}
 		figs = append(figs, BasisPlot(sol, perLevel))
-		figs = append(figs, SparsityPlot(sol, sol.Sparsity(800, 800)))
-	default:
-		f, err := sol.Fields(200)
-		if err != nil {
-			return nil, err
-		}
-		figs = append(figs, FieldsPlot(sol, f, sol.LevelCentres()))
-		if sol.Spec.Problem == experiments.Laplace {
-			figs = append(figs, SparsityPlot(sol, sol.Sparsity(700, 700)))
-		}
+	}
+	if p.Sparsity {
+		figs = append(figs, SparsityPlot(sol, sol.Sparsity(raster, raster)))
 	}
 	return figs, nil
 }
 
-// neighbours returns subdomain g and its kept neighbours on its level (the
-// subdomains before and after it), at most three.
-func neighbours(s *Solution, g int) []int {
-	subs := s.System.Decomposition.Subdomains
-	out := []int{g}
-	for _, h := range []int{g - 1, g + 1} {
-		if h >= 0 && h < len(subs) && subs[h].Level == subs[g].Level {
-			out = append(out, h)
-		}
+// writeFile writes data to dir/name atomically: a temporary file in dir,
+// synced, then renamed over the target.
+func writeFile(dir, name string, data []byte) error {
+	f, err := os.CreateTemp(dir, ".tmp-"+name+"-*")
+	if err != nil {
+		return err
 	}
-	slices.Sort(out)
-	return out
-}
-
-// standaloneTeX is a minimal document around report.tex.
-const standaloneTeX = `% A minimal document around report.tex: pdflatex report-standalone.tex
-\documentclass{article}
-\usepackage{booktabs}
-\usepackage{graphicx}
-\usepackage[margin=2cm]{geometry}
-\begin{document}
-\input{report.tex}
-\end{document}
-`
-
-// safeID reports whether s is a plain name that is safe as a file name, in
-// a LaTeX \input path and in Markdown link targets: ASCII letters, digits,
-// '.', '_' and '-', not starting with '.' or '-'.
-func safeID(s string) bool {
-	if s == "" || s[0] == '.' || s[0] == '-' {
-		return false
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	err = errors.Join(werr, f.Sync(), f.Close(), os.Chmod(tmp, 0o644))
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, name))
 	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return false
-		}
+	if err != nil {
+		os.Remove(tmp)
 	}
-	return true
+	return err
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 )
 
@@ -111,8 +112,8 @@ func TestReport(t *testing.T) {
 			t.Errorf("figure %s: written %v, note %q; want skipped with %q", name, f.Written(), f.Note, why)
 		}
 	}
-	if b.Summary.Match != 1+6+4 {
-		t.Errorf("%d matches, want the 11 of osc-baseline, osc-K and osc-scaling's ω0 = 20, 40 rows", b.Summary.Match)
+	if b.Counts.Match != 1+6+4 {
+		t.Errorf("%d matches, want the 11 of osc-baseline, osc-K and osc-scaling's ω0 = 20, 40 rows", b.Counts.Match)
 	}
 }
 
@@ -166,7 +167,11 @@ func TestRunsCSV(t *testing.T) {
 	// The real osc-baseline ELM runs are R = 1 of the weight-scaling table
 	// too.
 	var buf bytes.Buffer
-	if err := RunsCSV(&buf, []*experiments.Table{tables[0], tables[4]}, experiments.Full, res); err != nil {
+	st, err := NewStudy([]*experiments.Table{tables[0], tables[4]}, experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := RunsCSV(&buf, st); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
@@ -246,8 +251,8 @@ func TestPDFImageOrientation(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm not installed")
 	}
-	sol, err := Solve(experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
-		J: []int{1, 4}, K: 4, Delta: 2.9, R: 1, Iters: 10})
+	sol, err := solve(experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20,
+		J: []int{1, 4}, K: 4, Delta: 2.9, R: 1, Iters: 10, Coef: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,5 +313,57 @@ func TestPDFImageOrientation(t *testing.T) {
 	a, b := centroid(img), centroid(pimg)
 	if a > 0.4 || b > 0.4 || a-b > 0.05 || b-a > 0.05 {
 		t.Errorf("the block sits at %.2f of the PNG's height and %.2f of the PDF's; want both in the top half and alike", a, b)
+	}
+}
+
+// TestFourthProblem: a problem added to the registry with a table of its
+// own is reported without any change to this package: its parameter is
+// named in the tables and figures as the registry says, its figures are
+// drawn and the claims leave its table alone (it is not declared).
+func TestFourthProblem(t *testing.T) {
+	osc, err := experiments.ProblemNamed(experiments.Oscillator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wave := *osc
+	wave.Name, wave.Title = "wave", "wave problem"
+	wave.Param = experiments.Param{Name: "kappa", Flag: "kappa", Text: "ϰ", TeX: `\varkappa`, Figure: "ϰ"}
+	saved := experiments.Problems
+	experiments.Problems = append(slices.Clone(saved), &wave)
+	defer func() { experiments.Problems = saved }()
+
+	tab := &experiments.Table{ID: "wave-scaling", Title: "Wave, scaling kappa with J", Kind: experiments.Scaling}
+	for _, p := range []float64{20, 40, 80} {
+		tab.Rows = append(tab.Rows, experiments.Row{Problem: "wave", Model: experiments.ELM, Param: p,
+			J: []int{int(p) / 2}, K: 4, R: 1, Delta: 2.9})
+	}
+	res := map[string]*experiments.Result{}
+	for i := range tab.Rows {
+		for seed := range 5 {
+			put(res, tab, i, seed, 1e-4*float64(i+1), 1)
+			res[tab.Rows[i].Spec(seed).Key()].History = []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1e-4 * float64(i+1)}}
+		}
+	}
+	dir := t.TempDir()
+	b, err := Report(dir, []*experiments.Table{tab}, res, &Options{Formats: []string{FormatMarkdown, FormatLaTeX, FormatPNG},
+		Provenance: fixedProvenance})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "wave-scaling.md"))
+	tex, _ := os.ReadFile(filepath.Join(dir, "wave-scaling.tex"))
+	if !strings.Contains(string(md), " (ϰ, J) |") || !strings.Contains(string(tex), `$(\varkappa,J)$`) {
+		t.Errorf("the parameter is not named as the registry says:\n%s\n%s", md, tex)
+	}
+	for _, f := range b.Tables[0].Figures {
+		if !f.Written() {
+			t.Errorf("figure %s not drawn: %s", f.Name, f.Note)
+		}
+	}
+	if fig := Final(b.Tables[0].TableStudy); fig.XLabel != "ϰ (J scaled with it)" || len(fig.Series) != 1 {
+		t.Errorf("final-error figure: axis %q, %d series", fig.XLabel, len(fig.Series))
+	}
+	if c := Convergence(b.Tables[0].TableStudy); len(c.Panels) != 3 || c.Panels[0].Title != "ϰ = 20, J = 10" {
+		t.Errorf("convergence panels %+v", c.Panels)
 	}
 }

@@ -17,7 +17,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Ab
 // values computed by hand in its comments.
 func TestStatsHandMade(t *testing.T) {
 	tab := table(t, "osc-scaling")
-	rows, err := Stats(tab, experiments.Full, scalingResults(tab))
+	rows, err := statsOf(tab, experiments.Full, scalingResults(tab))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestStatsQuickTier(t *testing.T) {
 	tab := table(t, "osc-baseline")
 	res := realResults(t, "osc-baseline")
 	putQuick(res, tab, 1, 0, 1000, 2e-2, 3) // the FBPINN row
-	rows, err := Stats(tab, experiments.QuickTier, res)
+	rows, err := statsOf(tab, experiments.QuickTier, res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,8 +123,16 @@ func TestStatsQuickTier(t *testing.T) {
 			}
 		}
 	}
-	if k := count(rows); k.Reduced != 1 || k.Unjudged != 1 || k.Match != 1 || k.Incomplete != 1 || k.NotInTier != 0 {
-		t.Errorf("counts %+v: want 1 match, 1 reduced (unjudged), 1 incomplete", k)
+	ts, _ := studyOf(tab, experiments.QuickTier, res)
+	if k := ts.Counts; k.Reduced != 1 || k.Unjudged != 0 || k.Match != 1 || k.Incomplete != 1 || k.InTier != 3 || k.Complete != 2 {
+		t.Errorf("counts %+v: want 1 match, 1 reduced, 1 incomplete, 2 complete of 3 in the tier", k)
+	}
+	// The one rule of use: the ELM row is usable, the shortened FBPINN
+	// run and the PINN row without its result are not, saying why.
+	for i, want := range []string{"0/1 seeds", "shortened run of 1000 steps", ""} {
+		if got := ts.Rows[i].Why(); got != want {
+			t.Errorf("row %d (%s): Why() = %q, want %q", i, ts.Rows[i].Row.Label(), got, want)
+		}
 	}
 }
 
@@ -133,7 +141,7 @@ func TestStatsQuickTier(t *testing.T) {
 // seeds missing.
 func TestStatsNotInTier(t *testing.T) {
 	tab := table(t, "weight-scaling")
-	rows, err := Stats(tab, experiments.QuickTier, nil)
+	rows, err := statsOf(tab, experiments.QuickTier, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,21 +154,19 @@ func TestStatsNotInTier(t *testing.T) {
 			t.Errorf("%s: missing %v, want %v", rowLabel(s), s.Missing, want)
 		}
 	}
-	if k := count(rows); k.NotInTier != 14 || k.Incomplete != 7 {
+	ts, _ := studyOf(tab, experiments.QuickTier, nil)
+	if k := ts.Counts; k.Rows-k.InTier != 14 || k.Incomplete != 7 {
 		t.Errorf("counts %+v: want 14 not in the tier, 7 incomplete", k)
 	}
-	for r, want := range map[Reason]string{NothingMissing: "nothing missing", SeedsMissing: "seeds missing",
-		NotInTier: "not in the tier", Reason(7): "Reason(7)"} {
-		if got := r.String(); got != want {
-			t.Errorf("Reason(%d).String() = %q, want %q", int(r), got, want)
-		}
+	if why := rows[len(rows)-1].Why(); why != "not in the quick tier" {
+		t.Errorf("a Helmholtz row: Why() = %q, want not in the quick tier", why)
 	}
 }
 
 // TestStatsReal checks the baseline row against the real result files.
 func TestStatsReal(t *testing.T) {
 	tab := table(t, "osc-baseline")
-	rows, err := Stats(tab, experiments.Full, realResults(t, "osc-baseline"))
+	rows, err := statsOf(tab, experiments.Full, realResults(t, "osc-baseline"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +188,7 @@ func TestStatsReal(t *testing.T) {
 
 func TestStatsErrors(t *testing.T) {
 	tab := table(t, "osc-baseline")
-	if _, err := Stats(tab, "slow", nil); err == nil {
+	if _, err := statsOf(tab, "slow", nil); err == nil {
 		t.Error("unknown tier: no error")
 	}
 	// A result filed under another run's key.
@@ -190,11 +196,11 @@ func TestStatsErrors(t *testing.T) {
 	k0 := tab.Rows[2].Spec(0).Key()
 	k1 := tab.Rows[2].Spec(1).Key()
 	res[k0] = res[k1]
-	if _, err := Stats(tab, experiments.Full, res); err == nil || !strings.Contains(err.Error(), k0) {
+	if _, err := statsOf(tab, experiments.Full, res); err == nil || !strings.Contains(err.Error(), k0) {
 		t.Errorf("misfiled result: err %v", err)
 	}
 	// No results at all is not an error.
-	rows, err := Stats(tab, experiments.Full, nil)
+	rows, err := statsOf(tab, experiments.Full, nil)
 	if err != nil || rows[2].Missing != SeedsMissing || rows[2].Seeds != 0 {
 		t.Errorf("no results: %v, missing %v, %d seeds", err, rows[2].Missing, rows[2].Seeds)
 	}
@@ -205,10 +211,10 @@ func TestNotes(t *testing.T) {
 	tab := table(t, "osc-scaling")
 	res := scalingResults(tab)
 	var md, tex bytes.Buffer
-	if err := Markdown(&md, tab, experiments.Full, res); err != nil {
+	if err := markdownOf(&md, tab, experiments.Full, res); err != nil {
 		t.Fatal(err)
 	}
-	if err := LaTeX(&tex, tab, experiments.Full, res); err != nil {
+	if err := latexOf(&tex, tab, experiments.Full, res, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -281,7 +287,7 @@ func TestStatsContended(t *testing.T) {
 	r := *res[s.Key()]
 	r.Env.Contended = true
 	res[s.Key()] = &r
-	rows, err := Stats(tab, experiments.Full, res)
+	rows, err := statsOf(tab, experiments.Full, res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +296,7 @@ func TestStatsContended(t *testing.T) {
 		t.Errorf("contended row: %d contended, speed %v, time %v; want 1, NaN and a time", got.Contended, got.Speed, got.TimeMean)
 	}
 	var b strings.Builder
-	if err := Markdown(&b, tab, experiments.Full, res); err != nil {
+	if err := markdownOf(&b, tab, experiments.Full, res); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "1 of 5 seeds were timed with more runs at once than cores") {

@@ -85,7 +85,7 @@ func cmdReport(args []string) error {
 		see = fmt.Sprintf(" (see %s)", filepath.Join(*out, "REPORT.md"))
 	}
 	fmt.Printf("wrote %d tables and %d figures (%d skipped) to %s: %d match, %d close, %d off, %d incomplete rows%s\n",
-		len(tables), figs, skipped, *out, b.Summary.Match, b.Summary.Close, b.Summary.Off, b.Summary.Incomplete, see)
+		len(tables), figs, skipped, *out, b.Counts.Match, b.Counts.Close, b.Counts.Off, b.Counts.Incomplete, see)
 	return nil
 }
 

@@ -5,26 +5,24 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
 )
 
-// problemFlags maps each problem to its parameter flag.
-var problemFlags = map[string]string{
-	experiments.Oscillator: "omega0",
-	experiments.Laplace:    "nomega",
-	experiments.Helmholtz:  "omega",
-}
-
 func cmdSolve(args []string) error {
 	fs := newFlags("solve", "-problem P -model M [flags] [-json]")
-	prob := fs.String("problem", experiments.Oscillator, "problem: oscillator, laplace or helmholtz")
+	names := experiments.ProblemNames()
+	prob := fs.String("problem", names[0], "problem: "+strings.Join(names, ", "))
 	model := fs.String("model", experiments.ELM, "model: elm, fbpinn or pinn")
-	omega0 := fs.Float64("omega0", 80, "oscillator: natural frequency omega0")
-	nomega := fs.Int("nomega", 4, "laplace: number of frequency components n_omega (1..7)")
-	omega := fs.Float64("omega", 8, "helmholtz: frequency omega")
+	// One flag per problem's parameter, its default the problem's baseline.
+	params := map[string]*float64{}
+	for _, p := range experiments.Problems {
+		params[p.Name] = fs.Float64(p.Param.Flag, p.Base.Param, p.Param.Usage)
+	}
 	js := fs.String("J", "", "subdomains per dimension of each level, e.g. 20 or 1,10,20 (default: the problem's baseline)")
 	k := fs.Int("K", 0, "features per subdomain (default: the problem's baseline)")
 	width := fs.Int("width", 64, "pinn: hidden width")
@@ -40,36 +38,28 @@ func cmdSolve(args []string) error {
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
-	pf, ok := problemFlags[*prob]
-	if !ok {
-		return usagef("unknown problem %q: want oscillator, laplace or helmholtz", *prob)
+	p, err := experiments.ProblemNamed(*prob)
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	var bad error
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "K" && *k < 1 && bad == nil {
 			bad = usagef("-K %d: need at least 1 feature per subdomain", *k)
 		}
-		for p, name := range problemFlags {
-			if f.Name == name && p != *prob && bad == nil {
-				bad = usagef("-%s applies to -problem %s, not %s", name, p, *prob)
+		for _, q := range experiments.Problems {
+			if f.Name == q.Param.Flag && q != p && bad == nil {
+				bad = usagef("-%s applies to -problem %s, not %s", f.Name, q.Name, p.Name)
 			}
 		}
 	})
 	if bad != nil {
 		return bad
 	}
-	s := experiments.Spec{Problem: *prob, Model: *model, K: *k, Delta: *delta, R: *r, Iters: *iters, Seed: *seed}
-	switch pf {
-	case "omega0":
-		s.Param = *omega0
-	case "nomega":
-		s.Param = float64(*nomega)
-	case "omega":
-		s.Param = *omega
-	}
-	base := map[string][2]int{experiments.Oscillator: {20, 12}, experiments.Laplace: {16, 16}, experiments.Helmholtz: {16, 16}}[*prob]
+	s := experiments.Spec{Problem: p.Name, Model: *model, Param: *params[p.Name], K: *k, Delta: *delta, R: *r,
+		Iters: *iters, Seed: *seed}
 	if *js == "" {
-		s.J = []int{base[0]}
+		s.J = slices.Clone(p.Base.J)
 	} else {
 		J, err := parseJ(*js)
 		if err != nil {
@@ -78,7 +68,7 @@ func cmdSolve(args []string) error {
 		s.J = J
 	}
 	if s.K == 0 {
-		s.K = base[1]
+		s.K = p.Base.K
 	}
 	if *steps != 0 {
 		if s.Model == experiments.ELM {

@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"fmt"
 	"math"
 
 	"elmfbpinn/core/fp"
@@ -15,9 +16,18 @@ import (
 //
 // with f = Δu + k²u and g = u on the boundary. The Dirichlet condition is soft
 // with weight λ = 25 ω⁴. Subdomains centred in the removed quadrant are
-// dropped.
+// dropped. Use NewHelmholtz, which checks Omega.
 type Helmholtz struct {
 	Omega float64
+}
+
+// NewHelmholtz returns the Helmholtz problem of frequency omega, which must
+// be finite and positive.
+func NewHelmholtz(omega float64) (*Helmholtz, error) {
+	if !(omega > 0) || math.IsInf(omega, 0) {
+		return nil, fmt.Errorf("omega = %v must be positive", omega)
+	}
+	return &Helmholtz{Omega: omega}, nil
 }
 
 const helmholtzK = 1.0

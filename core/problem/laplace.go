@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"fmt"
 	"math"
 
 	"elmfbpinn/core/fp"
@@ -20,9 +21,19 @@ var LaplaceOmegas = []float64{4, 8, 12, 16, 20, 24, 28}
 //
 //	A = tanh(x/s) tanh((1-x)/s) tanh(y/s) tanh((1-y)/s),  s = 1/max ω_i,
 //
-// and the output scale is 0.75.
+// and the output scale is 0.75. Use NewLaplace, which checks NOmega (a
+// value outside 1..7 makes every method panic).
 type Laplace struct {
 	NOmega int // number of frequency components, 1..7
+}
+
+// NewLaplace returns the Laplacian of nOmega frequency components, from 1
+// to len(LaplaceOmegas) = 7.
+func NewLaplace(nOmega int) (*Laplace, error) {
+	if nOmega < 1 || nOmega > len(LaplaceOmegas) {
+		return nil, fmt.Errorf("nomega = %d: must be an integer from 1 to %d", nOmega, len(LaplaceOmegas))
+	}
+	return &Laplace{NOmega: nOmega}, nil
 }
 
 func (p *Laplace) omegas() []float64 { return LaplaceOmegas[:p.NOmega] }

@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"fmt"
 	"math"
 
 	"elmfbpinn/core/fp"
@@ -16,8 +17,20 @@ import (
 // exact solution is u(t) = e^{-δt} (cos ωt + (δ/ω) sin ωt), δ = μ/2m,
 // ω = sqrt(ω0² - δ²) (the reference's e^{-δt} 2A cos(φ + ωt) with
 // φ = atan(-δ/ω), A = 1/(2 cos φ), expanded: no arctangent is needed).
+//
+// Use NewOscillator, which checks Omega0: at Omega0 <= 2 the oscillator is
+// not under-damped and Exact is NaN.
 type Oscillator struct {
 	Omega0 float64
+}
+
+// NewOscillator returns the oscillator of natural frequency omega0, which
+// must be finite and above μ/2m = 2 (under-damped).
+func NewOscillator(omega0 float64) (*Oscillator, error) {
+	if !(omega0 > oscMu/(2*oscMass)) || math.IsInf(omega0, 0) {
+		return nil, fmt.Errorf("omega0 = %v: the oscillator must be under-damped (omega0 > 2)", omega0)
+	}
+	return &Oscillator{Omega0: omega0}, nil
 }
 
 const (

@@ -3,6 +3,7 @@ package problem_test
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
@@ -369,4 +370,51 @@ func TestGrid(t *testing.T) {
 func ExampleLinspace() {
 	fmt.Println(problem.Linspace(0, 1, 5))
 	// Output: [0 0.25 0.5 0.75 1]
+}
+
+// TestConstructors: each constructor refuses the parameters its problem
+// cannot take (where the struct would give NaN or panic) with an error
+// naming the parameter, and returns the problem for a valid one.
+func TestConstructors(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, tc := range []struct {
+		name string
+		make func() (problem.Problem, error)
+		ok   bool
+		word string // in the error
+	}{
+		{"oscillator 80", func() (problem.Problem, error) { return problem.NewOscillator(80) }, true, ""},
+		{"oscillator 2.001", func() (problem.Problem, error) { return problem.NewOscillator(2.001) }, true, ""},
+		{"oscillator 2", func() (problem.Problem, error) { return problem.NewOscillator(2) }, false, "under-damped"},
+		{"oscillator -5", func() (problem.Problem, error) { return problem.NewOscillator(-5) }, false, "omega0"},
+		{"oscillator NaN", func() (problem.Problem, error) { return problem.NewOscillator(nan) }, false, "omega0"},
+		{"oscillator Inf", func() (problem.Problem, error) { return problem.NewOscillator(inf) }, false, "omega0"},
+		{"laplace 1", func() (problem.Problem, error) { return problem.NewLaplace(1) }, true, ""},
+		{"laplace 7", func() (problem.Problem, error) { return problem.NewLaplace(7) }, true, ""},
+		{"laplace 0", func() (problem.Problem, error) { return problem.NewLaplace(0) }, false, "nomega"},
+		{"laplace 8", func() (problem.Problem, error) { return problem.NewLaplace(8) }, false, "from 1 to 7"},
+		{"helmholtz 8", func() (problem.Problem, error) { return problem.NewHelmholtz(8) }, true, ""},
+		{"helmholtz 0", func() (problem.Problem, error) { return problem.NewHelmholtz(0) }, false, "positive"},
+		{"helmholtz NaN", func() (problem.Problem, error) { return problem.NewHelmholtz(nan) }, false, "omega"},
+		{"helmholtz -Inf", func() (problem.Problem, error) { return problem.NewHelmholtz(-inf) }, false, "omega"},
+	} {
+		p, err := tc.make()
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s: %v, want a problem", tc.name, err)
+		case tc.ok:
+			// A valid problem evaluates to finite numbers.
+			x := make([]float64, p.Dim())
+			for i := range x {
+				x[i] = 0.3
+			}
+			if v := p.Exact(x); math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Errorf("%s: Exact(%v) = %v, want a finite value", tc.name, x, v)
+			}
+		case err == nil:
+			t.Errorf("%s: accepted, want an error containing %q", tc.name, tc.word)
+		case !strings.Contains(err.Error(), tc.word):
+			t.Errorf("%s: error %q, want it to contain %q", tc.name, err, tc.word)
+		}
+	}
 }

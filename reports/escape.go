@@ -1,0 +1,141 @@
+package reports
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file makes text from outside the program safe in Markdown and
+// LaTeX, and in file names.
+
+// mdSpecial are the characters escapeMarkdown puts a backslash before: the
+// table's cell separator, emphasis and strike-through, code spans, HTML
+// tags and entities, links, and the backslash itself.
+const mdSpecial = "\\|*_`<>[]&~"
+
+// control reports whether r may not stand in a line of output: a control
+// character or invalid UTF-8.
+func control(r rune) bool {
+	return r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r)
+}
+
+// escapeMarkdown makes plain text safe in a Markdown line or table cell
+// (GitHub Markdown): every character of mdSpecial is backslash-escaped, so
+// it shows as itself; line breaks and tabs become spaces, and other control
+// characters (and invalid UTF-8) "?", so a value stays on its line.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			b.WriteByte(' ')
+		case control(r):
+			b.WriteByte('?')
+		case strings.ContainsRune(mdSpecial, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// codeSpan writes s as a Markdown code span that shows it verbatim: the
+// fence is one backtick more than the longest run of backticks in s (with
+// a space inside when s starts or ends with one), "|" is escaped for table
+// cells, and control characters become "?" as in escapeMarkdown.
+func codeSpan(s string) string {
+	var b strings.Builder
+	run, longest := 0, 0
+	for _, r := range s {
+		switch {
+		case r == '`':
+			run++
+			longest = max(longest, run)
+			b.WriteRune(r)
+			continue
+		case control(r):
+			b.WriteByte('?')
+		case r == '|':
+			b.WriteString(`\|`)
+		default:
+			b.WriteRune(r)
+		}
+		run = 0
+	}
+	body := b.String()
+	if strings.HasPrefix(body, "`") || strings.HasSuffix(body, "`") {
+		body = " " + body + " "
+	}
+	fence := strings.Repeat("`", longest+1)
+	return fence + body + fence
+}
+
+// latexRunes replaces the characters LaTeX treats specially, and the few
+// non-ASCII characters our texts use, by their LaTeX forms.
+var latexRunes = map[rune]string{
+	'\\': `\textbackslash{}`, '{': `\{`, '}': `\}`, '$': `\$`, '&': `\&`,
+	'#': `\#`, '%': `\%`, '_': `\_`, '^': `\^{}`, '~': `\~{}`,
+	'<': `\textless{}`, '>': `\textgreater{}`, '|': `\textbar{}`,
+	'κ': `$\kappa$`, 'ω': `$\omega$`, 'δ': `$\delta$`, '×': `$\times$`,
+	'±': `$\pm$`, '∞': `$\infty$`, '—': `---`, '–': `--`, '−': `$-$`,
+	'·': `$\cdot$`, '≤': `$\le$`, '≥': `$\ge$`,
+}
+
+// escapeLaTeX makes plain text safe in a LaTeX document that loads no
+// packages for Unicode: special characters are escaped, the known non-ASCII
+// ones are replaced by commands, and any other non-ASCII character by "?".
+func escapeLaTeX(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case latexRunes[r] != "":
+			b.WriteString(latexRunes[r])
+		case r == '\n' || r == '\t':
+			b.WriteByte(' ')
+		case r > 0x7e || r < 0x20:
+			b.WriteByte('?')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// labelSafe keeps the characters a \label may hold without trouble.
+func labelSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if plain(r) || strings.ContainsRune("-.:", r) {
+			return r
+		}
+		return '-'
+	}, s)
+}
+
+// plain reports whether r is an ASCII letter or digit.
+func plain(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }
+
+// safeID reports whether s is a plain name that is safe as a file name, in
+// a LaTeX \input path and in Markdown link targets: ASCII letters, digits,
+// '.', '_' and '-', not starting with '.' or '-'.
+func safeID(s string) bool {
+	if s == "" || s[0] == '.' || s[0] == '-' {
+		return false
+	}
+	for _, r := range s {
+		if !plain(r) && !strings.ContainsRune("._-", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// capital upper-cases the first letter of s.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

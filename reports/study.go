@@ -1,0 +1,368 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/montanaflynn/stats"
+
+	"elmfbpinn/core/metric"
+	"elmfbpinn/experiments"
+	"elmfbpinn/paperdata"
+)
+
+// Study is the view of a set of tables over a result store in one tier,
+// built once by NewStudy: per row its runs, statistics, the paper's value
+// and band, the verdict, κ and the reasons for anything missing. Every
+// output (the Markdown and LaTeX tables, REPORT.md and report.tex, runs.csv,
+// the figures and the claims) renders it; none computes a statistic again.
+type Study struct {
+	Tier   string
+	Tables []*TableStudy
+	Counts Counts // over every table
+}
+
+// TableStudy is one table of a Study.
+type TableStudy struct {
+	Table  *experiments.Table
+	Tier   string
+	Rows   []RowStats // in the table's order
+	Counts Counts
+	// Runs are every run the tier asks of the table (solves and κ runs)
+	// with its result, nil when absent.
+	Runs []RunResult
+}
+
+// RunResult is a run with its result (nil when absent).
+type RunResult struct {
+	experiments.Run
+	Result *experiments.Result
+}
+
+// RowStats is the statistics of one table row in one tier.
+type RowStats struct {
+	Table *experiments.Table
+	Tier  string
+	Index int // the row's index in Table.Rows
+	Row   experiments.Row
+
+	Seeds int // how many of the tier's seeds have a result
+	Want  int // how many seeds the tier asks for (0: the row is not in the tier)
+	// Iters is the budget (LSQR iterations or Adam steps) of the tier's
+	// runs of the row; Reduced is set when it is below the paper's
+	// experiments.FullIters (a quick-tier training): such a row is shown
+	// but neither judged nor timed against the paper.
+	Iters   int
+	Reduced bool
+	Missing Reason
+
+	// Solves are the row's solve runs in seed order, Found the results of
+	// those present.
+	Solves []experiments.Spec
+	Found  []*experiments.Result
+
+	// Over the seeds present, of Result.EL1 (the per-seed minimum over
+	// the history); NaN when no seed has a result. EL1Range = max − min.
+	EL1Median, EL1Min, EL1Max, EL1Range float64
+	// Of Result.Time.Total over the seeds present (population standard
+	// deviation); NaN when no seed has a result.
+	TimeMean, TimeStd float64
+	// Band is the test-error history over the seeds present.
+	Band Band
+
+	// Kappa and KappaNote come from the row's κ run (Iters == 0, Kappa
+	// true) when its result is present. KappaWant says whether the tier has
+	// a κ run for the row at all (only ELM rows in the full tier do).
+	Kappa     *float64
+	KappaNote string
+	KappaWant bool
+
+	Paper *paperdata.Row // nil if the paper has no row (e.g. weight-scaling)
+	// Verdict is set (HasVerdict) for a usable row (Why() == "") that the
+	// paper publishes.
+	Verdict    paperdata.Verdict
+	HasVerdict bool
+	// Speed is paperdata.SpeedRatio(Paper.TimeMean, TimeMean): above 1 means
+	// we are faster. NaN if either time is unknown, the budget is reduced
+	// or a seed was timed contended.
+	Speed float64
+	// Contended counts the seeds timed with more runs at once than cores
+	// (Env.Contended).
+	Contended int
+
+	machines []string // "CPU (GOMAXPROCS=n)" of the results, when recorded
+}
+
+// Reason says why a row of a table lacks results in a tier.
+type Reason int
+
+const (
+	NothingMissing Reason = iota // every seed the tier asks for has a result
+	SeedsMissing                 // the tier runs the row, but some seeds have no result
+	NotInTier                    // the tier does not run the row
+)
+
+// Complete reports whether every seed the tier asks for has a result.
+func (s RowStats) Complete() bool { return s.Want > 0 && s.Seeds == s.Want }
+
+// Why is the one rule of whether a row's results stand for the paper's row:
+// "" when every seed the tier asks for has a result at the paper's budget;
+// otherwise why not ("not in the quick tier", "3/5 seeds", "shortened run
+// of 1000 steps"). Verdicts, claims and final-error figures use only such
+// rows; a convergence figure also draws a complete shortened row, saying so.
+func (s RowStats) Why() string {
+	switch {
+	case s.Missing == NotInTier:
+		return "not in the " + s.Tier + " tier"
+	case s.Missing == SeedsMissing:
+		return s.seedCount()
+	case s.Reduced:
+		return fmt.Sprintf("shortened run of %d steps", s.Iters)
+	}
+	return ""
+}
+
+// seedCount is the seeds present out of those the tier asks for: "3/5 seeds".
+func (s RowStats) seedCount() string { return fmt.Sprintf("%d/%d seeds", s.Seeds, s.Want) }
+
+// Counts are the verdicts of rows.
+type Counts struct {
+	Rows, InTier, Complete int
+	Match, Close, Off      int
+	Unjudged               int // complete at the paper's budget without a published row
+	Reduced                int // complete, run with a shortened budget: not judged
+	Incomplete             int // in the tier with seeds missing
+}
+
+func (k *Counts) add(s RowStats) {
+	k.Rows++
+	if s.Missing == NotInTier {
+		return
+	}
+	k.InTier++
+	switch {
+	case s.Missing == SeedsMissing:
+		k.Incomplete++
+		return
+	case s.Reduced:
+		k.Reduced++
+	case !s.HasVerdict:
+		k.Unjudged++
+	case s.Verdict == paperdata.Match:
+		k.Match++
+	case s.Verdict == paperdata.Close:
+		k.Close++
+	default:
+		k.Off++
+	}
+	k.Complete++
+}
+
+func (k *Counts) sum(o Counts) {
+	k.Rows, k.InTier, k.Complete = k.Rows+o.Rows, k.InTier+o.InTier, k.Complete+o.Complete
+	k.Match, k.Close, k.Off = k.Match+o.Match, k.Close+o.Close, k.Off+o.Off
+	k.Unjudged, k.Reduced, k.Incomplete = k.Unjudged+o.Unjudged, k.Reduced+o.Reduced, k.Incomplete+o.Incomplete
+}
+
+// NewStudy builds the study of tables in a tier over results (keyed by
+// Spec.Key(), as experiments.LoadAll returns them; nil: none).
+func NewStudy(tables []*experiments.Table, tier string, results map[string]*experiments.Result) (*Study, error) {
+	st := &Study{Tier: tier}
+	for _, t := range tables {
+		ts, err := newTableStudy(t, tier, results)
+		if err != nil {
+			return nil, err
+		}
+		st.Tables = append(st.Tables, ts)
+		st.Counts.sum(ts.Counts)
+	}
+	return st, nil
+}
+
+func newTableStudy(t *experiments.Table, tier string, results map[string]*experiments.Result) (*TableStudy, error) {
+	runs, err := t.Runs(tier)
+	if err != nil {
+		return nil, err
+	}
+	ts := &TableStudy{Table: t, Tier: tier, Rows: make([]RowStats, len(t.Rows))}
+	nan := math.NaN()
+	for i, r := range t.Rows {
+		ts.Rows[i] = RowStats{Table: t, Index: i, Row: r, Tier: tier, EL1Median: nan, EL1Min: nan, EL1Max: nan,
+			EL1Range: nan, TimeMean: nan, TimeStd: nan, Speed: nan}
+	}
+	for _, r := range runs {
+		if r.Row < 0 || r.Row >= len(t.Rows) {
+			return nil, fmt.Errorf("table %s: run %s names row %d of %d", t.ID, r.Spec, r.Row, len(t.Rows))
+		}
+		res, err := lookup(results, r.Spec)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.ID, err)
+		}
+		ts.Runs = append(ts.Runs, RunResult{r, res})
+		s := &ts.Rows[r.Row]
+		switch {
+		case r.Spec.Iters > 0:
+			s.Iters = max(s.Iters, r.Spec.Iters)
+			s.Solves = append(s.Solves, r.Spec)
+			if res != nil {
+				s.Found = append(s.Found, res)
+			}
+		case r.Spec.Kappa:
+			s.KappaWant = true
+			if res != nil {
+				s.Kappa, s.KappaNote = res.Kappa, res.KappaNote
+			}
+		}
+	}
+	for i := range ts.Rows {
+		s := &ts.Rows[i]
+		if err := s.summarise(); err != nil {
+			return nil, fmt.Errorf("table %s row %d: %w", t.ID, i, err)
+		}
+		ts.Counts.add(*s)
+	}
+	return ts, nil
+}
+
+// summarise fills the statistics, the paper's row and the verdict from the
+// runs of the row.
+func (s *RowStats) summarise() error {
+	s.Want, s.Seeds = len(s.Solves), len(s.Found)
+	s.Reduced = s.Iters > 0 && s.Iters < experiments.FullIters
+	switch {
+	case s.Want == 0:
+		s.Missing = NotInTier
+	case s.Seeds < s.Want:
+		s.Missing = SeedsMissing
+	}
+	var el1, times stats.Float64Data
+	hs := make([][]metric.Record, len(s.Found))
+	for i, res := range s.Found {
+		if m := machine(res.Env); m != "" && !slices.Contains(s.machines, m) {
+			s.machines = append(s.machines, m)
+		}
+		if res.Env.Contended {
+			s.Contended++
+		}
+		el1, times = append(el1, res.EL1), append(times, res.Time.Total)
+		hs[i] = res.History
+	}
+	s.Band = HistoryBand(hs)
+	if s.Seeds > 0 {
+		var errs [5]error
+		s.EL1Median, errs[0] = stats.Median(el1)
+		s.EL1Min, errs[1] = stats.Min(el1)
+		s.EL1Max, errs[2] = stats.Max(el1)
+		s.TimeMean, errs[3] = stats.Mean(times)
+		s.TimeStd, errs[4] = stats.StandardDeviationPopulation(times)
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		s.EL1Range = s.EL1Max - s.EL1Min
+	}
+	if p, ok := s.Table.PaperRow(s.Row); ok {
+		s.Paper = &p
+		if !s.Reduced && s.Contended == 0 {
+			s.Speed = paperdata.SpeedRatio(p.TimeMean, s.TimeMean)
+		}
+		if s.Why() == "" {
+			s.Verdict, s.HasVerdict = paperdata.Judge(s.EL1Median, p), true
+		}
+	}
+	return nil
+}
+
+// lookup returns the result of spec, or nil if there is none. A result
+// stored under the spec's key whose own key says otherwise is an error.
+func lookup(results map[string]*experiments.Result, spec experiments.Spec) (*experiments.Result, error) {
+	key := spec.Key()
+	res := results[key]
+	if res == nil {
+		return nil, nil
+	}
+	if res.Key != "" && res.Key != key {
+		return nil, fmt.Errorf("result stored under key %s says it is %s (%s)", key, res.Key, spec)
+	}
+	return res, nil
+}
+
+// machine names where a result was timed; "" if the result does not say.
+func machine(e experiments.Env) string {
+	if e.CPU == "" {
+		return ""
+	}
+	if e.GOMAXPROCS > 0 {
+		return fmt.Sprintf("%s (GOMAXPROCS=%d)", e.CPU, e.GOMAXPROCS)
+	}
+	return e.CPU
+}
+
+// Band is the test-error history of one row over its seeds:
+//
+//	Median[i], Min[i], Max[i] over seeds of e_L1 at iteration Iter[i]
+//
+// Only the iterations recorded by every seed with a finite error are kept,
+// so that no point is drawn from fewer seeds than the band claims.
+type Band struct {
+	Iter             []float64
+	Median, Min, Max []float64
+	Seeds            int // the number of histories the band is over
+}
+
+// Len returns the number of points of the band.
+func (b Band) Len() int { return len(b.Iter) }
+
+// HistoryBand returns the band of the histories of one row's seeds. A
+// history without records gives an empty band.
+func HistoryBand(hs [][]metric.Record) Band {
+	b := Band{Seeds: len(hs)}
+	vals := map[int][]float64{} // the finite errors at each iteration
+	bad := map[int]bool{}
+	for _, h := range hs {
+		seen := map[int]bool{}
+		for _, r := range h {
+			if seen[r.Iter] {
+				continue // a repeated record keeps its first value
+			}
+			seen[r.Iter] = true
+			if !finite(r.EL1) {
+				bad[r.Iter] = true
+				continue
+			}
+			vals[r.Iter] = append(vals[r.Iter], r.EL1)
+		}
+	}
+	var iters []int
+	for it, v := range vals {
+		if len(v) == len(hs) && !bad[it] {
+			iters = append(iters, it)
+		}
+	}
+	sort.Ints(iters)
+	for _, it := range iters {
+		v := stats.Float64Data(vals[it])
+		med, _ := v.Median()
+		lo, _ := v.Min()
+		hi, _ := v.Max()
+		b.Iter = append(b.Iter, float64(it))
+		b.Median, b.Min, b.Max = append(b.Median, med), append(b.Min, lo), append(b.Max, hi)
+	}
+	return b
+}
+
+// At returns the point of the band at the last recorded iteration not after
+// iter; ok is false if there is none.
+func (b Band) At(iter float64) (median, lo, hi float64, ok bool) {
+	i := sort.SearchFloat64s(b.Iter, iter)
+	if i < len(b.Iter) && b.Iter[i] == iter {
+		return b.Median[i], b.Min[i], b.Max[i], true
+	}
+	if i == 0 {
+		return 0, 0, 0, false
+	}
+	return b.Median[i-1], b.Min[i-1], b.Max[i-1], true
+}
