@@ -10,6 +10,7 @@
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
 //	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
+//	repro publish [selection] -results DIR [-out DIR]
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -336,6 +337,7 @@ commands:
   slurm    write a Slurm job array that runs tables in shards, then the report
   digest   run the cross-platform cases and print a digest of each history
   compare  compare two result directories row by row (a regression check)
+  publish  write the results as archives, one per table, and the report made from them
 
 Run 'repro <command> -h' for the flags of a command.`
 
@@ -365,6 +367,8 @@ func main() {
 		err = cmdExec(args)
 	case "digest":
 		err = cmdDigest(args)
+	case "publish":
+		err = cmdPublish(args)
 	case "compare":
 		err = cmdCompare(args)
 	case "-h", "-help", "--help", "help":

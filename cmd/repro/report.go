@@ -29,6 +29,7 @@ func cmdReport(args []string) error {
 	latexPaper := fs.Bool("latex-paper", false, "add the paper's values and the verdict as columns to the LaTeX tables")
 	solutions := fs.Bool("solutions", true, "draw the solution figures from their runs (png/pdf only)")
 	allowMixed := fs.Bool("allow-mixed", false, "report results made by different numerics (fingerprints) together")
+	reproducible := fs.Bool("reproducible", false, "take the report's own provenance (date, commit, Go, CPU) from the results, so that the same results give the same bytes anywhere (published reports)")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
@@ -52,15 +53,17 @@ func cmdReport(args []string) error {
 	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
+	prov := reports.Provenance{Commit: gitCommit(), GoVersion: runtime.Version(), CPU: cpuModel(), Date: time.Now()}
+	if *reproducible {
+		prov = resultsOwnProvenance(results)
+	}
 	b, err := reports.Report(*out, tables, results, &reports.Options{
 		Tier:        sf.tier,
 		Formats:     fmts,
 		NoSolutions: !*solutions,
 		LaTeXPaper:  *latexPaper,
-		Provenance: reports.Provenance{
-			Commit: gitCommit(), GoVersion: runtime.Version(), CPU: cpuModel(), Date: time.Now(),
-		},
-		Log: os.Stderr,
+		Provenance:  prov,
+		Log:         os.Stderr,
 	})
 	if err != nil {
 		return err
@@ -87,6 +90,20 @@ func cmdReport(args []string) error {
 	fmt.Printf("wrote %d tables and %d figures (%d skipped) to %s: %d match, %d close, %d off, %d incomplete rows%s\n",
 		len(tables), figs, skipped, *out, b.Counts.Match, b.Counts.Close, b.Counts.Off, b.Counts.Incomplete, see)
 	return nil
+}
+
+// resultsOwnProvenance is the provenance of a report written with
+// -reproducible: dated by the newest result, the writer's commit, Go and
+// CPU not recorded (the results' own are listed in the report).
+func resultsOwnProvenance(results map[string]*experiments.Result) reports.Provenance {
+	const none = "not recorded (-reproducible: see the results' below)"
+	p := reports.Provenance{Commit: none, GoVersion: none, CPU: none}
+	for _, r := range results {
+		if t, err := time.Parse(time.RFC3339, r.Env.Started); err == nil && t.After(p.Date) {
+			p.Date = t
+		}
+	}
+	return p
 }
 
 // checkFingerprints refuses results made by different numerics unless

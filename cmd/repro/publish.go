@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"elmfbpinn/experiments"
+)
+
+// cmdPublish writes the selected runs' results as compact archives, one per
+// table (experiments.ArchiveExt), into -out/results, and the report made
+// from those archives alone into -out/report: what the repository publishes
+// (published/), so that a fresh clone shows the whole comparison without
+// running anything and `repro report -results published/results` gives the
+// same report again, byte for byte.
+func cmdPublish(args []string) error {
+	fs := newFlags("publish", "[selection] -results DIR [-out DIR]")
+	sf := addSelectFlags(fs)
+	dir := fs.String("results", "results", "result directory to publish from")
+	out := fs.String("out", "published", "output directory: archives in OUT/results, the report in OUT/report")
+	allowMixed := fs.Bool("allow-mixed", false, "publish results made by different numerics (fingerprints) together")
+	if err := parse(fs, args); err != nil {
+		return ignoreHelp(err)
+	}
+	tables, err := sf.selection()
+	if err != nil {
+		return err
+	}
+	runs, err := withFigureRuns(tables, sf)
+	if err != nil {
+		return err
+	}
+	results, bad, err := experiments.LoadAll(*dir, runs)
+	if err != nil {
+		return err
+	}
+	warnBad("publish", bad)
+	if err := checkFingerprints(results, *allowMixed); err != nil {
+		return err
+	}
+	archives := archiveSets(runs, results)
+	resDir := filepath.Join(*out, "results")
+	if err := os.MkdirAll(resDir, 0o755); err != nil {
+		return err
+	}
+	published, missing := 0, 0
+	for _, r := range runs {
+		if results[r.Spec.Key()] == nil {
+			missing++
+		}
+	}
+	for _, a := range archives {
+		path := filepath.Join(resDir, a.name+experiments.ArchiveExt)
+		if len(a.results) == 0 {
+			if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+				return err
+			}
+			continue
+		}
+		if err := experiments.SaveArchive(path, a.results); err != nil {
+			return err
+		}
+		published += len(a.results)
+	}
+	fmt.Fprintf(os.Stderr, "repro publish: %d results in %d archives in %s", published, len(archives), resDir)
+	if missing > 0 {
+		fmt.Fprintf(os.Stderr, "; %d of the selected runs have no result yet (repro list tells which tables)", missing)
+	}
+	fmt.Fprintln(os.Stderr)
+	rep := append(sf.args(), "-results", resDir, "-out", filepath.Join(*out, "report"), "-reproducible")
+	if *allowMixed {
+		rep = append(rep, "-allow-mixed")
+	}
+	return cmdReport(rep)
+}
+
+// archiveSet is the results one archive holds.
+type archiveSet struct {
+	name    string
+	results []*experiments.Result
+}
+
+// archiveSets splits the results of runs into archives: one per table, named
+// by its id, holding the runs it declares that no earlier table (in the
+// order of runs) holds, and one named "solutions" for the runs of the
+// solution figures (Spec.Coef). Every result is in exactly one.
+func archiveSets(runs []experiments.Run, results map[string]*experiments.Result) []archiveSet {
+	var out []archiveSet
+	index := map[string]int{}
+	seen := map[string]bool{}
+	for _, r := range runs {
+		name := r.Table.ID
+		if r.Spec.Coef {
+			name = "solutions"
+		}
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, archiveSet{name: name})
+		}
+		k := r.Spec.Key()
+		if res := results[k]; res != nil && !seen[k] {
+			seen[k] = true
+			out[i].results = append(out[i].results, res)
+		}
+	}
+	return slices.Clip(out)
+}
