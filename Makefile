@@ -30,7 +30,7 @@ RESULTS ?= results
 REPORT  ?= report
 BIN     := bin/repro
 
-.PHONY: all build test vet xplat reproduce report compare bench clean-bin slurm-test
+.PHONY: all build test vet xplat reproduce report publish compare bench clean-bin slurm-test
 
 all: build
 
@@ -68,6 +68,18 @@ reproduce: build
 	$(BIN) run -table $(TABLES) -tier $(TIER) -jobs $(JOBS) -results $(RESULTS) || status=$$?; \
 	$(BIN) report -table $(TABLES) -tier $(TIER) -results $(RESULTS) -out $(REPORT) || status=$$?; \
 	exit $$status
+
+# Publishes the results of $(RESULTS) (the full tier) in published/: one
+# compressed archive of results per table, the report made from them alone
+# (repro report -reproducible), and the LaTeX report compiled to
+# report-standalone.pdf where pdflatex is installed. make test checks that
+# the published report regenerates byte for byte from the archives.
+publish: build
+	$(BIN) publish -tier full -results $(RESULTS) -out published
+	@if command -v pdflatex >/dev/null; then \
+	  cd published/report && for i in 1 2; do pdflatex -interaction=nonstopmode -halt-on-error report-standalone.tex >/dev/null || exit 1; done; \
+	  rm -f report-standalone.aux report-standalone.log report-standalone.out; echo "compiled published/report/report-standalone.pdf"; \
+	else echo "pdflatex not installed: published/report/report-standalone.pdf not compiled"; fi
 
 report: build
 	$(BIN) report -table $(TABLES) -tier $(TIER) -results $(RESULTS) -out $(REPORT)

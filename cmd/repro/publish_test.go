@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"elmfbpinn/experiments"
+)
+
+// TestPublishRoundTrip publishes the reports package's test results (the
+// full tier of three tables, runs missing) and checks that every result
+// went into exactly one archive, that a report written again from the
+// archives alone with -reproducible is byte for byte the published one,
+// and that the report says which runs are missing instead of failing.
+func TestPublishRoundTrip(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "published")
+	sel := []string{"-tier", "full", "-table", "osc-baseline,osc-K,weight-scaling", "-format", "md,latex,csv"}
+	_, stderr, code := runRepro(t, append([]string{"publish", "-results",
+		filepath.Join("..", "..", "reports", "testdata", "results"), "-out", out}, sel[:4]...)...)
+	if code != 0 {
+		t.Fatalf("publish: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "have no result yet") {
+		t.Errorf("publish does not say that runs are missing: %s", stderr)
+	}
+	names, err := experiments.Archives(filepath.Join(out, "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	keys := map[string]string{}
+	for _, n := range names {
+		got = append(got, filepath.Base(n))
+		f, err := os.Open(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := experiments.ReadArchive(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if prev, ok := keys[r.Key]; ok {
+				t.Errorf("run %s in %s and %s", r.Key, prev, n)
+			}
+			keys[r.Key] = n
+		}
+	}
+	// weight-scaling's runs with results are all osc-baseline's or osc-K's
+	// (R = 1), so it has no archive of its own.
+	if want := "osc-K.jsonl.gz osc-baseline.jsonl.gz"; strings.Join(got, " ") != want {
+		t.Errorf("archives %q, want %q", got, want)
+	}
+	tables, err := experiments.Lookup("osc-baseline,osc-K,weight-scaling")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []experiments.Run
+	for _, tb := range tables {
+		rs, _ := tb.Runs(experiments.Full)
+		runs = append(runs, rs...)
+	}
+	found, _, err := experiments.LoadAll(filepath.Join("..", "..", "reports", "testdata", "results"), runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != len(found) || len(found) == 0 {
+		t.Errorf("%d results archived, want the %d found", len(keys), len(found))
+	}
+	again := filepath.Join(t.TempDir(), "report")
+	_, stderr, code = runRepro(t, append([]string{"report", "-reproducible", "-results", filepath.Join(out, "results"),
+		"-out", again}, sel[:4]...)...)
+	if code != 0 {
+		t.Fatalf("report from the archives: exit %d: %s", code, stderr)
+	}
+	sameTree(t, filepath.Join(out, "report"), again)
+}
+
+// TestPublishedReport is the check of the repository's published results
+// (published/, made by make publish): the report written again from the
+// archives alone is byte for byte the published one (every file but the
+// PDFs, which carry their creation time), and the archives hold a result
+// for every run of the full tier: every declared row with its five seeds,
+// the κ runs and the solution figures' runs.
+func TestPublishedReport(t *testing.T) {
+	pub := filepath.Join("..", "..", "published")
+	if _, err := os.Stat(pub); err != nil {
+		t.Skip("no published results in this checkout")
+	}
+	res := filepath.Join(pub, "results")
+	var runs []experiments.Run
+	for _, tb := range experiments.Tables() {
+		rs, err := tb.Runs(experiments.Full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, rs...)
+	}
+	sol, err := experiments.SolutionRuns(experiments.Tables(), experiments.Full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs = append(runs, sol...)
+	results, bad, err := experiments.LoadAll(res, runs)
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("reading the published results: %v %v", err, bad)
+	}
+	missing := 0
+	for _, r := range runs {
+		if results[r.Spec.Key()] == nil {
+			if missing < 5 {
+				t.Errorf("no published result for %s (table %s)", r.Spec, r.Table.ID)
+			}
+			missing++
+		}
+	}
+	if missing > 0 {
+		t.Errorf("%d of the %d runs of the full tier have no published result", missing, len(runs))
+	}
+	again := filepath.Join(t.TempDir(), "report")
+	_, stderr, code := runRepro(t, "report", "-reproducible", "-tier", "full", "-results", res, "-out", again)
+	if code != 0 {
+		t.Fatalf("report from the published results: exit %d: %s", code, stderr)
+	}
+	sameTree(t, filepath.Join(pub, "report"), again)
+}
+
+// sameTree checks that the files under want and got are the same, byte for
+// byte, but for PDFs (their creation time) and the compiled report
+// (report-standalone.*, made by pdflatex), which need only exist in both.
+func sameTree(t *testing.T, want, got string) {
+	t.Helper()
+	files := map[string]bool{}
+	for _, root := range []string{want, got} {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(root, p)
+				if !strings.HasPrefix(filepath.Base(rel), "report-standalone.") || rel == "report-standalone.tex" {
+					files[rel] = true
+				}
+			}
+			return nil
+		})
+	}
+	for rel := range files {
+		a, errA := os.ReadFile(filepath.Join(want, rel))
+		b, errB := os.ReadFile(filepath.Join(got, rel))
+		switch {
+		case errA != nil || errB != nil:
+			t.Errorf("%s: in one tree only (%v, %v)", rel, errA, errB)
+		case strings.HasSuffix(rel, ".pdf"):
+		case !bytes.Equal(a, b):
+			t.Errorf("%s differs from the published one (regenerate with make publish)", rel)
+		}
+	}
+}
