@@ -64,9 +64,18 @@ type Env struct {
 	Host       string `json:"host,omitempty"`
 	GOMAXPROCS int    `json:"gomaxprocs"`
 	Affinity   []int  `json:"affinity,omitempty"` // CPUs the run was allowed on
-	// Contended is set when the run was made with more runs at once than
-	// usable cores (repro run -oversubscribe): its time is not a clean
-	// single-core measurement, and reports leave it out of speed ratios.
-	Contended bool   `json:"contended,omitempty"`
+	// Contended is set when the run's time is not a clean single-core
+	// measurement: it was made with more runs at once than usable cores
+	// (repro run -oversubscribe), or its process had less than
+	// MinCPUShare of its core (other work on the same core). Reports leave
+	// such times out of speed ratios.
+	Contended bool `json:"contended,omitempty"`
+	// CPUShare is the process's CPU time (user + system, all threads) over
+	// the wall time of the run: about 1 on a core of its own.
+	CPUShare float64 `json:"cpu_share,omitempty"`
 	Started   string `json:"started"` // RFC 3339
 }
+
+// MinCPUShare is the CPU share (Env.CPUShare) below which a run's time
+// counts as contended: a run alone on its core measures 0.99 to 1.00 here.
+const MinCPUShare = 0.95

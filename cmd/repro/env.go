@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -94,9 +96,25 @@ func allowedCPUs() []int {
 	return cpus
 }
 
-// environment describes where a run is made.
-func environment(start time.Time) experiments.Env {
+// cpuTime returns the process's CPU time so far (user + system, all
+// threads), in seconds.
+func cpuTime() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return math.NaN()
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+// environment describes where a run is made: the run started at start,
+// when the process had used cpu0 seconds of CPU (cpuTime).
+func environment(start time.Time, cpu0 float64) experiments.Env {
 	host, _ := os.Hostname()
+	share := (cpuTime() - cpu0) / time.Since(start).Seconds()
+	if math.IsNaN(share) || math.IsInf(share, 0) || share < 0 {
+		share = 0
+	}
+	share = math.Round(share*1000) / 1000
 	return experiments.Env{
 		GoVersion:  runtime.Version(),
 		CPU:        cpuModel(),
@@ -106,7 +124,8 @@ func environment(start time.Time) experiments.Env {
 		Host:       host,
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Affinity:   allowedCPUs(),
-		Contended:  os.Getenv(contendedEnv) == "1",
+		Contended:  os.Getenv(contendedEnv) == "1" || share > 0 && share < experiments.MinCPUShare,
+		CPUShare:   share,
 		Started:    start.UTC().Format(time.RFC3339),
 	}
 }

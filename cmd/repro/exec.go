@@ -44,12 +44,12 @@ func cmdExec(args []string) error {
 	if err := checkMemory(s, set, limit, why); err != nil {
 		return err
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	res, err := experiments.Execute(s, set)
 	if err != nil {
 		return fmt.Errorf("%s: %w", s, err)
 	}
-	res.Env = environment(start)
+	res.Env = environment(start, cpu0)
 	if err := experiments.Save(*dir, res); err != nil {
 		if persistentIO(err) {
 			return storageError{err}

@@ -107,6 +107,9 @@
 //	-oversubscribe   allow -jobs above the usable cores (the CPU affinity count);
 //	                 the results record contended: true and reports leave their
 //	                 times out of speed ratios, saying so in a note
+//	-retime          run again the finished runs timed contended (their process
+//	                 had less than 95% of its core: other work shared it), for a
+//	                 clean time; the numbers come out the same bits
 //	-results DIR     result directory (default results)
 //	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000);
 //	                 a setting, not part of a run's key: a κ run left uncomputed under

@@ -28,6 +28,7 @@ func cmdRun(args []string) error {
 	jobs := fs.Int("jobs", 0, "runs at once (0: the number of usable cores)")
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")
 	oversubscribe := fs.Bool("oversubscribe", false, "allow -jobs above the usable cores; the results record contended: true and reports leave their times out of speed ratios")
+	retime := fs.Bool("retime", false, "run again the finished runs whose time was contended (env.contended: shared core), for a clean time; their numbers come out the same")
 	shardFlag := fs.String("shard", "", "run only shard i of n of the runs, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)")
 	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -84,11 +85,16 @@ func cmdRun(args []string) error {
 	// Skip finished runs; stale ones (made by other numerics) run again, and
 	// so do bad files (not valid results), once moved out of the way.
 	var todo []experiments.Spec
-	done, stale, capped := 0, 0, 0
+	done, stale, capped, retimed := 0, 0, 0, 0
 	for _, s := range specs {
 		st, err := experiments.Inspect(f.dir, s, f.settings())
 		switch st {
 		case experiments.Done:
+			if *retime && contendedResult(f.dir, s) {
+				retimed++
+				todo = append(todo, s)
+				continue
+			}
 			done++
 		case experiments.Stale:
 			stale++
@@ -117,6 +123,9 @@ func cmdRun(args []string) error {
 	}
 	if stale > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (fingerprint is not %s): they run again\n", stale, experiments.Fingerprint())
+	}
+	if retimed > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d finished runs were timed contended: they run again for a clean time (-retime)\n", retimed)
 	}
 	if capped > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d kappa runs were left uncomputed under a smaller -kappa-cells than %d: they run again\n", capped, f.settings().Cells())
@@ -198,7 +207,7 @@ func cmdRun(args []string) error {
 		}
 		if err == nil {
 			defer lk.Close()
-			if experiments.Current(f.dir, s, f.settings()) {
+			if experiments.Current(f.dir, s, f.settings()) && !(*retime && contendedResult(f.dir, s)) {
 				mu.Lock()
 				finish++
 				byOther++
@@ -324,6 +333,13 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 		errc <- err
 	}()
 	return <-errc
+}
+
+// contendedResult reports whether dir's result of s was timed contended
+// (Env.Contended).
+func contendedResult(dir string, s experiments.Spec) bool {
+	r, ok, err := experiments.Load(dir, s)
+	return err == nil && ok && r.Env.Contended
 }
 
 // runsOf returns the runs of tables in a tier.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,5 +115,64 @@ func TestRunConcurrent(t *testing.T) {
 	}
 	if n := countResults(t, dir); n != len(runs) {
 		t.Errorf("%d results, want %d", n, len(runs))
+	}
+}
+
+// TestRunRetime: a finished run timed contended (env.contended) is made
+// again by run -retime, with the same numbers and a clean time, and left
+// alone by a plain run; a run timed cleanly is left alone by both.
+func TestRunRetime(t *testing.T) {
+	dir := t.TempDir()
+	sel := []string{"-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0,1", "-jobs", "1", "-results", dir}
+	if _, stderr, code := runRepro(t, append([]string{"run"}, sel...)...); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	tables, _ := experiments.Lookup("osc-baseline")
+	var row experiments.Row
+	for _, r := range tables[0].Rows {
+		if r.Model == experiments.ELM {
+			row = r
+		}
+	}
+	s0, s1 := row.Spec(0), row.Spec(1)
+	before, _, err := experiments.Load(dir, s0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Mark seed 0's result contended, as a run sharing its core records,
+	// and seed 1's clean (the test's runs may themselves have shared a core).
+	marked := *before
+	marked.Env.Contended, marked.Env.CPUShare = true, 0.5
+	if err := experiments.Save(dir, &marked); err != nil {
+		t.Fatal(err)
+	}
+	r1, _, err := experiments.Load(dir, s1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1.Env.Contended, r1.Env.CPUShare = false, 1
+	if err := experiments.Save(dir, r1); err != nil {
+		t.Fatal(err)
+	}
+	clean1, _ := os.ReadFile(experiments.Path(dir, s1))
+	if _, stderr, code := runRepro(t, append([]string{"run"}, sel...)...); code != 0 || !strings.Contains(stderr, "0 to run") {
+		t.Fatalf("plain run: exit %d, want nothing to run: %s", code, stderr)
+	}
+	_, stderr, code := runRepro(t, append([]string{"run", "-retime"}, sel...)...)
+	if code != 0 || !strings.Contains(stderr, "1 finished runs were timed contended") || !strings.Contains(stderr, "1 to run") {
+		t.Fatalf("run -retime: exit %d, want the contended run made again: %s", code, stderr)
+	}
+	after, _, err := experiments.Load(dir, s0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Env.CPUShare == 0.5 || after.Env.Started == "" {
+		t.Errorf("seed 0 not made again: env %+v", after.Env)
+	}
+	if math.Float64bits(after.EL1) != math.Float64bits(before.EL1) || len(after.History) != len(before.History) {
+		t.Errorf("made again, e_L1 %x, want the same bits %x", after.EL1, before.EL1)
+	}
+	if now, _ := os.ReadFile(experiments.Path(dir, s1)); !bytes.Equal(now, clean1) {
+		t.Errorf("the cleanly timed seed 1 was rewritten by -retime")
 	}
 }

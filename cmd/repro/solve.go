@@ -98,12 +98,12 @@ func cmdSolve(args []string) error {
 		return err
 	}
 
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	res, err := experiments.Execute(s, set)
 	if err != nil {
 		return err
 	}
-	res.Env = environment(start)
+	res.Env = environment(start, cpu0)
 	if *asJSON {
 		out := map[string]any{
 			"eL1":       res.EL1,
