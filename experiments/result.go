@@ -73,7 +73,7 @@ type Env struct {
 	// CPUShare is the process's CPU time (user + system, all threads) over
 	// the wall time of the run: about 1 on a core of its own.
 	CPUShare float64 `json:"cpu_share,omitempty"`
-	Started   string `json:"started"` // RFC 3339
+	Started  string  `json:"started"` // RFC 3339
 }
 
 // MinCPUShare is the CPU share (Env.CPUShare) below which a run's time
