@@ -4,11 +4,16 @@
 // Dolean, Moseley and Pestana: the shared floating-point arithmetic (fp: own
 // elementary functions and fixed-order reductions, so that every platform
 // computes the same bits; its documentation states the rule every kernel
-// follows), second-order jets (jet), multilevel
-// decompositions and their partition-of-unity windows (domain), random-feature
-// bases (basis), block-sparse matrices (sparse), LSQR (lsqr), the three test
-// problems (problem), the assembled least-squares solver (elm) and error
-// metrics (metric).
+// follows), second-order jets (jet), multilevel decompositions and their
+// partition-of-unity windows (domain), random-feature bases and the one
+// initialisation rule of every random weight (basis), the three test
+// problems (problem), the localised model that the ELM-FBPINN and the
+// FBPINN share (local: per point the subdomains covering it with the jet of
+// their weight A w_j/L, and the constraints stacked as rows), block-sparse
+// matrices (sparse), LSQR (lsqr), the assembled least-squares system and
+// its forced LSQR solve (elm), the networks and Adam of the gradient-trained
+// baselines (nn), the PINN and FBPINN training (train) and error metrics
+// (metric).
 //
 // Nothing under core does I/O or knows about the paper's tables: it is a
 // library of plain functions over plain data.
