@@ -11,7 +11,7 @@
 // FBPINN share (local: per point the subdomains covering it with the jet of
 // their weight A w_j/L, and the constraints stacked as rows), block-sparse
 // matrices (sparse), LSQR (lsqr), the assembled least-squares system and
-// its forced LSQR solve (elm), the networks and Adam of the gradient-trained
+// its solvers (elm: by default the paper's forced LSQR), the networks and Adam of the gradient-trained
 // baselines (nn), the PINN and FBPINN training (train) and error metrics
 // (metric).
 //

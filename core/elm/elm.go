@@ -8,8 +8,9 @@
 // factor where the problem has one), each constraint block scaled by
 // sqrt(λ/N): the localised model of core/local with fixed random features
 // (core/basis) as the subdomain functions. The system is block-sparse, one
-// dense block per subdomain, and is solved by LSQR while the test error is
-// recorded every few iterations. The package does no I/O.
+// dense block per subdomain, and is solved by a Solver, by default the
+// paper's forced LSQR, while the test error is recorded every few
+// iterations. The package does no I/O.
 package elm
 
 import (
@@ -160,13 +161,16 @@ func (s *System) assemble(pts []float64, op func(row int, u jet.Jet) float64) (*
 	return m, nil
 }
 
-// Settings controls the LSQR solve. The zero value is the paper's solver.
+// Settings controls the solve. The zero value is the paper's solver.
 type Settings struct {
-	// Iters is the number of LSQR iterations, all of which are run; 0 means
-	// 15000.
+	// Iters is the number of iterations, all of which are run by the
+	// paper's LSQR; 0 means 15000.
 	Iters int
 	// Every is the interval of the test-error history; 0 means 100.
 	Every int
+	// Solver is the least-squares method; nil means LSQR{}, the paper's
+	// forced LSQR.
+	Solver Solver
 }
 
 // Result is the outcome of a solve.
@@ -175,11 +179,15 @@ type Result struct {
 	History []metric.Record // test e_L1 at iteration 0 and every Settings.Every
 	Best    metric.Record   // the minimum over History: the run's error
 	Final   float64         // test e_L1 of the final coefficients
-	LSQR    *lsqr.Result    // the solver's status and estimates
+	Status  string          // how the solver ended (Solution.Status)
+	LSQR    *lsqr.Result    // LSQR's status and estimates; nil for a solver that is not LSQR
 }
 
-// Solve runs LSQR from a = 0 for exactly Settings.Iters iterations (no early
-// stop), recording the test error as it goes.
+// Solve runs the solver (by default LSQR from a = 0 for exactly
+// Settings.Iters iterations, no early stop), recording the test error as it
+// goes: at iteration 0, every Settings.Every iterations and at the last.
+// A solver that reports or returns coefficients of another length than
+// the columns of M is a bug, and Solve panics.
 func (s *System) Solve(set *Settings) (*Result, error) {
 	if set == nil {
 		set = &Settings{}
@@ -194,11 +202,19 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 	if iters < 0 || every < 0 {
 		return nil, fmt.Errorf("elm: iterations %d and history interval %d must be positive", iters, every)
 	}
+	solver := set.Solver
+	if solver == nil {
+		solver = LSQR{}
+	}
 	pred := make([]float64, len(s.Exact))
 	var clean []float64
 	res := &Result{}
 	last := -1
+	_, cols := s.M.Dims()
 	record := func(itn int, x []float64) {
+		if len(x) != cols {
+			panic(fmt.Sprintf("elm: the solver reported %d coefficients for %d columns", len(x), cols))
+		}
 		if slices.ContainsFunc(x, math.IsNaN) {
 			// As the reference: NaNs in the iterate count as 0.
 			clean = append(clean[:0], x...)
@@ -213,22 +229,21 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
 		last = itn
 	}
-	lr, err := lsqr.LSQR(s.M, s.RHS, &lsqr.Settings{
-		IterLim: iters,
-		Force:   true,
-		Callback: func(itn int, x []float64) {
-			if itn%every == 0 {
-				record(itn, x)
-			}
-		},
+	sol, err := solver.Solve(s.M, s.RHS, iters, func(itn int, x []float64) {
+		if itn%every == 0 {
+			record(itn, x)
+		}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("elm: %w", err)
 	}
-	if last != lr.Iterations {
-		record(lr.Iterations, lr.X)
+	if len(sol.X) != cols {
+		panic(fmt.Sprintf("elm: the solver returned %d coefficients for %d columns", len(sol.X), cols))
 	}
-	res.Coef, res.LSQR = lr.X, lr
+	if last != sol.Iterations {
+		record(sol.Iterations, sol.X)
+	}
+	res.Coef, res.Status, res.LSQR = sol.X, sol.Status, sol.LSQR
 	res.Final = res.History[len(res.History)-1].EL1
 	res.Best, _ = metric.Best(res.History)
 	return res, nil
