@@ -95,6 +95,16 @@ func (b *Basis) Size() int { return b.K + 1 }
 //
 // with t = tanh(W_k · x_n + b_k), the inner product an FMA chain from b_k in
 // increasing i.
+//
+// This is the one jet of a random tanh feature on the numerical path. A
+// network's first hidden unit is the same function for σ = 1: core/nn
+// computes it in its own batched and vector kernels (for a deeper network
+// with the same operations in the same order as here, by reading of the
+// code), and fuses it with the output layer in a network of one hidden
+// layer (the FBPINN's), where the two then agree to rounding, not bit for
+// bit: TestFBPINNReproducesELM in core/train checks that they do. The
+// hard-constraint factors of problem.Laplace, tanh(a x + b) of one
+// coordinate, are another function with their own order of products.
 func (b *Basis) Jets(out []jet.Jet, x []float64, c, s *[jet.MaxDim]float64, sigma float64) {
 	if len(out) != b.K+1 || len(x) != b.Dim {
 		panic("basis: Jets: wrong lengths")
