@@ -5,12 +5,16 @@
 // elementary functions and fixed-order reductions, so that every platform
 // computes the same bits; its documentation states the rule every kernel
 // follows), second-order jets (jet), multilevel decompositions and their
-// partition-of-unity windows (domain), random-feature bases (basis),
-// block-sparse matrices (sparse), LSQR (lsqr), the test problems (problem:
-// each a type whose constructor checks its parameter, e.g. NewOscillator),
-// the assembled least-squares solver (elm), the gradient-trained baselines
-// (nn: networks with jets and Adam; train: the PINN and the FBPINN) and
-// error metrics (metric).
+// partition-of-unity windows (domain), random-feature bases and the one
+// initialisation rule of every random weight (basis), the three test
+// problems (problem: each a type whose constructor checks its parameter,
+// e.g. NewOscillator), the localised model that the ELM-FBPINN and the
+// FBPINN share (local: per point the subdomains covering it with the jet of
+// their weight A w_j/L, and the constraints stacked as rows), block-sparse
+// matrices (sparse), LSQR (lsqr), the assembled least-squares system and
+// its solvers (elm: by default the paper's forced LSQR), the networks and Adam of the gradient-trained
+// baselines (nn), the PINN and FBPINN training (train) and error metrics
+// (metric).
 //
 // Nothing under core does I/O or knows about the paper's tables: it is a
 // library of plain functions over plain data. What the harness knows of a

@@ -2,13 +2,27 @@ package experiments
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"time"
 
 	"elmfbpinn/core/elm"
 	"elmfbpinn/core/problem"
 	"elmfbpinn/core/train"
 )
+
+// solvers are the least-squares methods a Spec may name besides the
+// paper's forced LSQR (Spec.Solver ""): a new method is one elm.Solver and
+// one entry here.
+var solvers = map[string]elm.Solver{
+	"lsqr-scaled": elm.ScaledLSQR{},
+}
+
+// SolverNames returns the names a Spec's Solver may take besides "", sorted.
+func SolverNames() []string {
+	return slices.Sorted(maps.Keys(solvers))
+}
 
 // ELMConfig returns the ELM-FBPINN model a Spec names.
 func ELMConfig(s Spec) elm.Config {
@@ -41,14 +55,14 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 
 	if s.Iters > 0 {
 		t := time.Now()
-		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters})
+		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: solvers[s.Solver]})
 		if err != nil {
 			return nil, err
 		}
 		res.Time.Solve = time.Since(t).Seconds()
 		res.EL1, res.EL1Final, res.BestIter = sol.Best.EL1, sol.Final, sol.Best.Iter
 		res.History = sol.History
-		res.Status = sol.LSQR.Status.String()
+		res.Status = sol.Status
 		if s.Coef {
 			res.Coef = sol.Coef
 		}

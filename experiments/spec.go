@@ -83,6 +83,10 @@ type Spec struct {
 	// run, and left out of the encoding then, so no table run's key
 	// changes.
 	Coef bool `json:"coef,omitempty"`
+	// Solver names the ELM-FBPINN's least-squares method (one of
+	// SolverNames); "" is the paper's forced LSQR, left out of the
+	// encoding, so that no run of the paper's solver changes its key.
+	Solver string `json:"solver,omitempty"`
 }
 
 // Key returns the content hash that names the run's result file. A Spec
@@ -138,6 +142,14 @@ func (s Spec) Validate() error {
 	if s.Coef && (s.Model != ELM || s.Iters < 1) {
 		return fmt.Errorf("coef keeps the coefficients of an ELM-FBPINN solve; want model elm and iters >= 1")
 	}
+	if s.Solver != "" {
+		if _, ok := solvers[s.Solver]; !ok {
+			return fmt.Errorf("unknown solver %q (want one of %s, or none for the paper's forced LSQR)", s.Solver, strings.Join(SolverNames(), ", "))
+		}
+		if s.Model != ELM || s.Iters < 1 {
+			return fmt.Errorf("solver %s solves the ELM-FBPINN's least-squares system; want model elm and iters >= 1", s.Solver)
+		}
+	}
 	if s.Kappa && s.Model != ELM {
 		return fmt.Errorf("kappa(M) belongs to the ELM-FBPINN's least-squares system; %s has none (drop -cond)", PaperModel(s.Model))
 	}
@@ -182,6 +194,9 @@ func (s Spec) String() string {
 	fmt.Fprintf(&b, " seed=%d", s.Seed)
 	if s.Coef {
 		b.WriteString(" coef")
+	}
+	if s.Solver != "" {
+		b.WriteString(" solver=" + plainName(s.Solver))
 	}
 	return b.String()
 }

@@ -190,6 +190,11 @@
 //	$ repro solve -problem oscillator -model elm -J 1,10,20 -cond
 //	$ repro solve -problem laplace -nomega 4 -J 16 -K 16
 //	$ repro solve -problem helmholtz -omega 8 -J 1,8,16
+//	$ repro solve -problem oscillator -J 20 -K 12 -solver lsqr-scaled
+//
+// -solver names another least-squares method for the ELM-FBPINN than the
+// paper's forced LSQR (lsqr-scaled: LSQR on the column-scaled M); it is
+// part of the run's Spec and key.
 //
 // With -json it prints one JSON object with the keys eL1 (the minimum test
 // error over the recorded history), eL1_final, time_s (wall time of assembly

@@ -32,6 +32,7 @@ func cmdSolve(args []string) error {
 	iters := fs.Int("iters", experiments.FullIters, "LSQR iterations (elm) or Adam steps")
 	steps := fs.Int("steps", 0, "Adam steps (fbpinn, pinn); overrides -iters")
 	cond := fs.Bool("cond", false, "also compute kappa(M) by a dense SVD")
+	solver := fs.String("solver", "", "elm: least-squares method, one of "+strings.Join(experiments.SolverNames(), ", ")+" (default: the paper's forced LSQR)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	maxMem := addMemFlag(fs)
@@ -86,6 +87,7 @@ func cmdSolve(args []string) error {
 		return usagef("-kappa-cells %d must not be negative", *cells)
 	}
 	s.Kappa = *cond
+	s.Solver = *solver
 	set := &experiments.Settings{KappaCells: *cells}
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}

@@ -10,6 +10,7 @@ import (
 
 	"elmfbpinn/core/basis"
 	"elmfbpinn/core/jet"
+	"elmfbpinn/core/nn"
 )
 
 // Finite differences: central first differences with step 1e-6 and central
@@ -175,4 +176,58 @@ func ExampleBasis_Jets() {
 	b.Jets(out, []float64{0.5}, &c, &s, 2)
 	fmt.Println(out[0].V, out[1].V, out[1].D1[0])
 	// Output: 2 0 4
+}
+
+// TestOneInitialisationRule checks that the random features and the
+// networks are drawn by one rule, Uniform: nn.MLP.Init draws every layer l
+// by Uniform with v = R/sqrt(fan_in), weights then biases, bit for bit from
+// the same generator; Random draws W then b by Uniform with
+// v = R sqrt(1/dim). In 1D the two bounds are the same number, so a
+// network [1, K, ...] and a basis of K features drawn from the same
+// generator state have the same hidden layer.
+func TestOneInitialisationRule(t *testing.T) {
+	cases := []struct {
+		sizes []int
+		r     float64
+	}{{[]int{1, 6, 1}, 1}, {[]int{2, 5, 1}, 1.7}, {[]int{2, 4, 3, 1}, 0.5}}
+	for i, tc := range cases {
+		net := nn.New(tc.sizes, nil, make([]float64, tc.sizes[0]), slices.Repeat([]float64{1}, tc.sizes[0]))
+		net.Init(basis.NewRNG(uint64(i)), &nn.InitSettings{R: tc.r})
+		rng := basis.NewRNG(uint64(i))
+		want := make([]float64, len(net.Params))
+		for l := 1; l < len(tc.sizes); l++ {
+			w, b := net.Layer(want, l)
+			v := tc.r / math.Sqrt(float64(tc.sizes[l-1]))
+			basis.Uniform(rng, w, v)
+			basis.Uniform(rng, b, v)
+		}
+		if !slices.Equal(net.Params, want) {
+			t.Errorf("case %d (sizes %v, R %g): nn.MLP.Init differs from Uniform with v = R/sqrt(fan_in)", i, tc.sizes, tc.r)
+		}
+		dim, k := tc.sizes[0], tc.sizes[1]
+		b := basis.Random(basis.NewRNG(uint64(i)), dim, k, tc.r)
+		rng = basis.NewRNG(uint64(i))
+		w, bias := make([]float64, k*dim), make([]float64, k)
+		basis.Uniform(rng, w, tc.r*math.Sqrt(1/float64(dim)))
+		basis.Uniform(rng, bias, tc.r*math.Sqrt(1/float64(dim)))
+		if !slices.Equal(b.W, w) || !slices.Equal(b.B, bias) {
+			t.Errorf("case %d: Random differs from Uniform with v = R sqrt(1/dim)", i)
+		}
+		if w1, b1 := net.Layer(net.Params, 1); dim == 1 && (!slices.Equal(w1, b.W) || !slices.Equal(b1, b.B)) {
+			t.Errorf("case %d: in 1D the network's first layer %v, %v differs from the basis %v, %v", i, w1, b1, b.W, b.B)
+		}
+	}
+}
+
+func TestWeightScale(t *testing.T) {
+	cases := []struct {
+		r, want float64
+		ok      bool
+	}{{0, 1, true}, {1, 1, true}, {2.5, 2.5, true}, {-1, 0, false}, {math.Inf(1), 0, false}, {math.NaN(), 0, false}}
+	for _, tc := range cases {
+		got, err := basis.WeightScale(tc.r)
+		if (err == nil) != tc.ok || tc.ok && got != tc.want {
+			t.Errorf("WeightScale(%v) = %v, %v; want %v (ok %v)", tc.r, got, err, tc.want, tc.ok)
+		}
+	}
 }

@@ -158,6 +158,20 @@ func (s *Subdomain) Contains(x []float64) bool {
 	return true
 }
 
+// EdgeDistance returns the smallest distance, along any dimension, from x
+// to a face of the box of a kept subdomain, where the windows lose their
+// smoothness (+Inf with no subdomains). Tests keep finite differences away
+// from those faces.
+func (d *Decomposition) EdgeDistance(x []float64) float64 {
+	e := math.Inf(1)
+	for _, s := range d.Subdomains {
+		for i := range x {
+			e = min(e, math.Abs(math.Abs(x[i]-s.Centre[i])-s.Half[i]))
+		}
+	}
+	return e
+}
+
 // Normalise maps x to the subdomain's local coordinates (x - c)/s, which lie
 // in [-1, 1] on its support.
 func (s *Subdomain) Normalise(dst, x []float64) {

@@ -576,3 +576,34 @@ func TestDropLShape(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgeDistance checks the distance to the nearest subdomain face on a
+// 1D level of three subdomains of half-width δ/2 · 0.5 = 0.725 centred at 0,
+// 0.5 and 1 (faces at -0.725, 0.725, -0.225, 1.225, 0.275, 1.725) and on a
+// 2D one, where the nearest face may lie along either dimension.
+func TestEdgeDistance(t *testing.T) {
+	d1, err := domain.New([]float64{0}, []float64{1}, []int{3}, 2.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := domain.New([]float64{0, 0}, []float64{1, 1}, []int{3}, 2.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		d    *domain.Decomposition
+		x    []float64
+		want float64
+	}{
+		{d1, []float64{0.5}, 0.225},
+		{d1, []float64{0.275}, 0},
+		{d1, []float64{0.9}, 0.175},
+		{d2, []float64{0.5, 0.27}, 0.005},
+		{d2, []float64{0.3, 0.5}, 0.025},
+	}
+	for i, tc := range cases {
+		if got := tc.d.EdgeDistance(tc.x); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("case %d: EdgeDistance(%v) = %.17g, want %g", i, tc.x, got, tc.want)
+		}
+	}
+}

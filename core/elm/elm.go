@@ -6,9 +6,11 @@
 // whose column q = (ℓ, j, k) holds the problem's operators applied to the
 // localised random feature (1/L) w_j^(ℓ) φ_jk^(ℓ) (times the hard-constraint
 // factor where the problem has one), each constraint block scaled by
-// sqrt(λ/N). The system is block-sparse, one dense block per subdomain, and is
-// solved by LSQR while the test error is recorded every few iterations.
-// The package does no I/O.
+// sqrt(λ/N): the localised model of core/local with fixed random features
+// (core/basis) as the subdomain functions. The system is block-sparse, one
+// dense block per subdomain, and is solved by a Solver, by default the
+// paper's forced LSQR, while the test error is recorded every few
+// iterations. The package does no I/O.
 package elm
 
 import (
@@ -21,6 +23,7 @@ import (
 	"elmfbpinn/core/basis"
 	"elmfbpinn/core/domain"
 	"elmfbpinn/core/jet"
+	"elmfbpinn/core/local"
 	"elmfbpinn/core/lsqr"
 	"elmfbpinn/core/metric"
 	"elmfbpinn/core/problem"
@@ -45,20 +48,14 @@ type Config struct {
 	Seed uint64
 }
 
-func (c Config) r() float64 {
-	if c.R == 0 {
-		return 1
-	}
-	return c.R
-}
-
 // System is an assembled ELM-FBPINN least-squares problem together with the
 // matrix that evaluates the model at the test points.
 type System struct {
 	Problem       problem.Problem
 	Config        Config
-	Decomposition *domain.Decomposition
-	Bases         []*basis.Basis // one per kept subdomain, in column order
+	Model         *local.Model          // the localised model the columns belong to
+	Decomposition *domain.Decomposition // Model.Decomposition
+	Bases         []*basis.Basis        // one per kept subdomain, in column order
 	Constraints   []problem.Constraint
 
 	M   *sparse.BlockSparse // (rows, cols) system matrix
@@ -76,56 +73,45 @@ func Build(p problem.Problem, c Config) (*System, error) {
 	if c.K < 1 {
 		return nil, fmt.Errorf("elm: K = %d features; K must be at least 1", c.K)
 	}
-	if !(c.r() > 0) {
-		return nil, fmt.Errorf("elm: weight scale R = %v must be positive", c.R)
+	r, err := basis.WeightScale(c.R)
+	if err != nil {
+		return nil, fmt.Errorf("elm: %w", err)
 	}
-	d, err := problem.Decompose(p, c.J, c.Delta)
+	model, err := local.New(p, c.J, c.Delta)
 	if err != nil {
 		return nil, err
 	}
+	d := model.Decomposition
 	jFine := c.J[len(c.J)-1]
+	rows, err := local.Stack(p.Constraints(jFine, c.K), p.Dim())
+	if err != nil {
+		return nil, fmt.Errorf("elm: %w", err)
+	}
 	s := &System{
 		Problem:       p,
 		Config:        c,
+		Model:         model,
 		Decomposition: d,
-		Bases:         basis.RandomSet(c.Seed, len(d.Subdomains), p.Dim(), c.K, c.r()),
-		Constraints:   p.Constraints(jFine, c.K),
+		Bases:         basis.RandomSet(c.Seed, len(d.Subdomains), p.Dim(), c.K, r),
+		Constraints:   rows.Constraints,
+		RHS:           make([]float64, rows.Len()),
 	}
 
-	// Stack the constraints' points; remember each row's operator and scale.
-	dim := p.Dim()
-	var pts []float64
-	var rowCon []int
-	for ci, con := range s.Constraints {
-		n := con.N(dim)
-		if n == 0 {
-			return nil, fmt.Errorf("elm: constraint %q has no points", con.Name)
-		}
-		sc := math.Sqrt(con.Weight / float64(n))
-		pts = append(pts, con.Points...)
-		for i := range n {
-			rowCon = append(rowCon, ci)
-			s.RHS = append(s.RHS, sc*con.RHS[i])
-		}
+	// Row i is constraint c's operator scaled by sqrt(λ_c/N_c), its
+	// right-hand side scaled alike.
+	scales := rows.Scale()
+	for i, ci := range rows.Con {
+		s.RHS[i] = scales[ci] * rows.RHS[i]
 	}
-	ops := make([]func(jet.Jet) float64, len(s.Constraints))
-	scales := make([]float64, len(s.Constraints))
-	for ci, con := range s.Constraints {
-		ops[ci] = con.Op
-		scales[ci] = math.Sqrt(con.Weight / float64(con.N(dim)))
-	}
-	s.M, err = s.assemble(pts, func(row int, u jet.Jet) float64 {
-		c := rowCon[row]
-		return scales[c] * ops[c](u)
+	s.M, err = s.assemble(rows.Points, func(row int, u jet.Jet) float64 {
+		c := rows.Con[row]
+		return scales[c] * rows.Constraints[c].Op(u)
 	})
 	if err != nil {
 		return nil, err
 	}
 	test := p.Test(jFine)
-	s.Exact = make([]float64, len(test)/dim)
-	for i := range s.Exact {
-		s.Exact[i] = p.Exact(test[i*dim : (i+1)*dim])
-	}
+	s.Exact = local.Exact(p, test)
 	s.Test, err = s.Values(test)
 	if err != nil {
 		return nil, err
@@ -143,33 +129,29 @@ func (s *System) Values(pts []float64) (*sparse.BlockSparse, error) {
 }
 
 // assemble builds the block-sparse matrix with entry op(row, jet of the
-// column's localised feature at the row's point).
+// column's localised feature at the row's point): the feature's jet
+// (σ included) times its weight in the model (local.Cover with s = 1).
 func (s *System) assemble(pts []float64, op func(row int, u jet.Jet) float64) (*sparse.BlockSparse, error) {
 	p, d := s.Problem, s.Decomposition
 	dim := p.Dim()
-	mem, err := d.Windows(pts)
+	cov, err := s.Model.Cover(pts, 1)
 	if err != nil {
 		return nil, err
 	}
 	nb := s.Config.K + 1
 	shapes := make([]sparse.Shape, len(d.Subdomains))
 	for g := range shapes {
-		shapes[g] = sparse.Shape{Rows: mem.Points[g], Col0: g * nb, NCol: nb}
+		shapes[g] = sparse.Shape{Rows: cov.Points[g], Col0: g * nb, NCol: nb}
 	}
 	m := sparse.New(len(pts)/dim, len(shapes)*nb, shapes)
-	ansatz, hard := p.(problem.Ansatz)
-	invL := 1 / float64(len(d.Levels))
 	sigma := p.Scale()
 	phi := make([]jet.Jet, nb)
 	for g := range shapes {
 		sub := &d.Subdomains[g]
 		blk := m.Block(g)
-		for r, row := range mem.Points[g] {
+		for r, row := range cov.Points[g] {
 			x := pts[int(row)*dim : (int(row)+1)*dim]
-			w := jet.Scale(invL, mem.Windows[g][r])
-			if hard {
-				w = jet.Mul(ansatz.Ansatz(x), w)
-			}
+			w := cov.Weights[g][r]
 			s.Bases[g].Jets(phi, x, &sub.Centre, &sub.Half, sigma)
 			for k := range nb {
 				blk[r*nb+k] = op(int(row), jet.Mul(w, phi[k]))
@@ -179,13 +161,16 @@ func (s *System) assemble(pts []float64, op func(row int, u jet.Jet) float64) (*
 	return m, nil
 }
 
-// Settings controls the LSQR solve. The zero value is the paper's solver.
+// Settings controls the solve. The zero value is the paper's solver.
 type Settings struct {
-	// Iters is the number of LSQR iterations, all of which are run; 0 means
-	// 15000.
+	// Iters is the number of iterations, all of which are run by the
+	// paper's LSQR; 0 means 15000.
 	Iters int
 	// Every is the interval of the test-error history; 0 means 100.
 	Every int
+	// Solver is the least-squares method; nil means LSQR{}, the paper's
+	// forced LSQR.
+	Solver Solver
 }
 
 // Result is the outcome of a solve.
@@ -194,11 +179,15 @@ type Result struct {
 	History []metric.Record // test e_L1 at iteration 0 and every Settings.Every
 	Best    metric.Record   // the minimum over History: the run's error
 	Final   float64         // test e_L1 of the final coefficients
-	LSQR    *lsqr.Result    // the solver's status and estimates
+	Status  string          // how the solver ended (Solution.Status)
+	LSQR    *lsqr.Result    // LSQR's status and estimates; nil for a solver that is not LSQR
 }
 
-// Solve runs LSQR from a = 0 for exactly Settings.Iters iterations (no early
-// stop), recording the test error as it goes.
+// Solve runs the solver (by default LSQR from a = 0 for exactly
+// Settings.Iters iterations, no early stop), recording the test error as it
+// goes: at iteration 0, every Settings.Every iterations and at the last.
+// A solver that reports or returns coefficients of another length than
+// the columns of M is a bug, and Solve panics.
 func (s *System) Solve(set *Settings) (*Result, error) {
 	if set == nil {
 		set = &Settings{}
@@ -213,11 +202,19 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 	if iters < 0 || every < 0 {
 		return nil, fmt.Errorf("elm: iterations %d and history interval %d must be positive", iters, every)
 	}
+	solver := set.Solver
+	if solver == nil {
+		solver = LSQR{}
+	}
 	pred := make([]float64, len(s.Exact))
 	var clean []float64
 	res := &Result{}
 	last := -1
+	_, cols := s.M.Dims()
 	record := func(itn int, x []float64) {
+		if len(x) != cols {
+			panic(fmt.Sprintf("elm: the solver reported %d coefficients for %d columns", len(x), cols))
+		}
 		if slices.ContainsFunc(x, math.IsNaN) {
 			// As the reference: NaNs in the iterate count as 0.
 			clean = append(clean[:0], x...)
@@ -232,22 +229,21 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
 		last = itn
 	}
-	lr, err := lsqr.LSQR(s.M, s.RHS, &lsqr.Settings{
-		IterLim: iters,
-		Force:   true,
-		Callback: func(itn int, x []float64) {
-			if itn%every == 0 {
-				record(itn, x)
-			}
-		},
+	sol, err := solver.Solve(s.M, s.RHS, iters, func(itn int, x []float64) {
+		if itn%every == 0 {
+			record(itn, x)
+		}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("elm: %w", err)
 	}
-	if last != lr.Iterations {
-		record(lr.Iterations, lr.X)
+	if len(sol.X) != cols {
+		panic(fmt.Sprintf("elm: the solver returned %d coefficients for %d columns", len(sol.X), cols))
 	}
-	res.Coef, res.LSQR = lr.X, lr
+	if last != sol.Iterations {
+		record(sol.Iterations, sol.X)
+	}
+	res.Coef, res.Status, res.LSQR = sol.X, sol.Status, sol.LSQR
 	res.Final = res.History[len(res.History)-1].EL1
 	res.Best, _ = metric.Best(res.History)
 	return res, nil

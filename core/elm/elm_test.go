@@ -65,18 +65,6 @@ func fdColumnJet(t *testing.T, s *elm.System, col int, x []float64) jet.Jet {
 	return j
 }
 
-// edgeDistance returns the smallest distance from x to a face of a
-// subdomain box, along any dimension, where the columns lose smoothness.
-func edgeDistance(s *elm.System, x []float64) float64 {
-	d := math.Inf(1)
-	for _, sub := range s.Decomposition.Subdomains {
-		for i := range x {
-			d = min(d, math.Abs(math.Abs(x[i]-sub.Centre[i])-sub.Half[i]))
-		}
-	}
-	return d
-}
-
 func absJet(j jet.Jet) jet.Jet {
 	a := jet.Jet{V: math.Abs(j.V)}
 	for i := range jet.MaxDim {
@@ -160,7 +148,7 @@ func TestAssembledColumns(t *testing.T) {
 				}
 				slices.Sort(pick)
 				pick = slices.Compact(pick)
-				if d := edgeDistance(s, x); d < 5e-3 {
+				if d := s.Decomposition.EdgeDistance(x); d < 5e-3 {
 					t.Logf("case %d (%s): skipping row %d at %v, %.2g from a subdomain edge", ci, tc.name, row, x, d)
 					continue
 				}

@@ -8,6 +8,7 @@ import (
 	"elmfbpinn/core/domain"
 	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
+	"elmfbpinn/core/local"
 	"elmfbpinn/core/metric"
 	"elmfbpinn/core/nn"
 	"elmfbpinn/core/problem"
@@ -28,8 +29,9 @@ type pairs struct {
 	batch *nn.Batch
 }
 
-// model is a set of networks combined linearly into û, with its training
-// and test point sets.
+// model is a set of networks combined linearly into û by a localised
+// model (one network per subdomain function), with its training and test
+// point sets.
 type model struct {
 	p      problem.Problem
 	dim    int
@@ -39,8 +41,8 @@ type model struct {
 	grad   []float64
 	grads  [][]float64 // per network view of grad
 
-	dec         *domain.Decomposition // the FBPINN's decomposition; nil for the PINN
-	support     supportFunc
+	local       *local.Model          // the FBPINN's subdomains, or the PINN's one global network
+	dec         *domain.Decomposition // local.Decomposition: nil for the PINN
 	constraints []problem.Constraint
 	train, test []pairs // per network
 	rhs, wt     []float64
@@ -50,16 +52,20 @@ type model struct {
 
 // newModel lays the networks' parameters out in one vector (network after
 // network) and initialises them in that order from the seed's generator.
-func newModel(p problem.Problem, nets []*nn.MLP, r float64, seed uint64) (*model, error) {
+func newModel(lm *local.Model, nets []*nn.MLP, r float64, seed uint64) (*model, error) {
+	p := lm.Problem
 	dim := p.Dim()
 	if dim < 1 || dim > jet.MaxDim {
 		return nil, fmt.Errorf("train: problem dimension %d not in 1..%d", dim, jet.MaxDim)
+	}
+	if len(nets) != lm.Parts() {
+		panic("train: one network per subdomain function")
 	}
 	n := 0
 	for _, net := range nets {
 		n += len(net.Params)
 	}
-	m := &model{p: p, dim: dim, nc: nn.Channels(dim), nets: nets,
+	m := &model{p: p, dim: dim, nc: nn.Channels(dim), nets: nets, local: lm, dec: lm.Decomposition,
 		params: make([]float64, n), grad: make([]float64, n), grads: make([][]float64, len(nets))}
 	rng := basis.NewRNG(seed)
 	off := 0
@@ -73,54 +79,39 @@ func newModel(p problem.Problem, nets []*nn.MLP, r float64, seed uint64) (*model
 	return m, nil
 }
 
-// supportFunc returns, for the points pts ((n, dim)), per network the
-// indices of the points it sees and there the jet of its weight in û
-// before the ansatz and output scale (the window over L for the FBPINN, 1
-// for the PINN).
-type supportFunc func(pts []float64) ([][]int32, [][]jet.Jet, error)
-
 // setPoints stacks the constraints' points and builds the training and test
 // pairs.
-func (m *model) setPoints(cons []problem.Constraint, test []float64, support supportFunc) error {
+func (m *model) setPoints(cons []problem.Constraint, test []float64) error {
 	dim, nc := m.dim, m.nc
-	m.support = support
-	m.constraints = cons
-	var pts []float64
-	var opc [][]float64 // per point: the operator's channel coefficients
-	for _, con := range cons {
-		n := con.N(dim)
-		if n == 0 || len(con.Points) != n*dim || len(con.RHS) != n {
-			return fmt.Errorf("train: constraint %q: %d coordinates and %d right-hand sides for dimension %d", con.Name, len(con.Points), len(con.RHS), dim)
-		}
-		c, err := opCoef(con.Op, dim)
-		if err != nil {
+	rows, err := local.Stack(cons, dim)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	m.constraints = rows.Constraints
+	opc := make([][]float64, len(cons)) // per constraint: the operator's channel coefficients
+	for ci, con := range cons {
+		if opc[ci], err = opCoef(con.Op, dim); err != nil {
 			return fmt.Errorf("train: constraint %q: %w", con.Name, err)
 		}
-		pts = append(pts, con.Points...)
-		w := con.Weight / float64(n)
-		for i := range n {
-			m.rhs = append(m.rhs, con.RHS[i])
-			m.wt = append(m.wt, w)
-			opc = append(opc, c)
-		}
+	}
+	m.rhs = rows.RHS
+	m.wt = make([]float64, rows.Len())
+	for i, ci := range rows.Con {
+		m.wt[i] = rows.Weight[ci]
 	}
 	m.r = make([]float64, len(m.rhs))
-	var err error
-	m.train, err = m.pairs(pts, func(i int, u jet.Jet, dst []float64) {
-		// c_ch = Op(Mul(w̃, e_ch)), Op given by its coefficients.
+	m.train, err = m.pairs(rows.Points, func(i int, u jet.Jet, dst []float64) {
+		// c_ch = Op(Mul(u, e_ch)), Op given by its coefficients.
+		c := opc[rows.Con[i]]
 		for ch := range nc {
-			dst[ch] = dotJet(opc[i], jet.Mul(u, unitJet(ch, dim)), dim)
+			dst[ch] = dotJet(c, jet.Mul(u, unitJet(ch, dim)), dim)
 		}
 	})
 	if err != nil {
 		return err
 	}
-	nt := len(test) / dim
-	m.exact = make([]float64, nt)
-	m.pred = make([]float64, nt)
-	for i := range nt {
-		m.exact[i] = m.p.Exact(test[i*dim : (i+1)*dim])
-	}
+	m.exact = local.Exact(m.p, test)
+	m.pred = make([]float64, len(m.exact))
 	m.test, err = m.pairs(test, valueCoef)
 	return err
 }
@@ -131,35 +122,30 @@ func valueCoef(_ int, u jet.Jet, dst []float64) {
 	dst[0] = u.V
 }
 
-// pairs builds the per-network pairs of the point set pts with m.support; coef writes the
-// channel coefficients of point i with combined weight jet u (window,
-// ansatz and output scale included).
+// pairs builds the per-network pairs of the point set pts from the
+// localised model's cover (window over L, output scale and ansatz
+// included); coef writes the channel coefficients of point i with
+// combined weight jet u.
 func (m *model) pairs(pts []float64, coef func(i int, u jet.Jet, dst []float64)) ([]pairs, error) {
 	dim, nc := m.dim, m.nc
-	rows, ws, err := m.support(pts)
+	cov, err := m.local.Cover(pts, m.p.Scale())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("train: %w", err)
 	}
-	ansatz, hard := m.p.(problem.Ansatz)
-	sigma := m.p.Scale()
 	set := make([]pairs, len(m.nets))
 	for g, net := range m.nets {
-		n := len(rows[g])
+		rows := cov.Points[g]
+		n := len(rows)
 		s := pairs{
 			pts:   make([]float64, n*dim),
-			rows:  rows[g],
+			rows:  rows,
 			coef:  make([]float64, n*nc),
 			gout:  make([]float64, n*nc),
 			batch: nn.NewBatch(net, n),
 		}
-		for q, row := range rows[g] {
-			x := pts[int(row)*dim : (int(row)+1)*dim]
-			copy(s.pts[q*dim:], x)
-			u := jet.Scale(sigma, ws[g][q])
-			if hard {
-				u = jet.Mul(ansatz.Ansatz(x), u)
-			}
-			coef(int(row), u, s.coef[q*nc:(q+1)*nc])
+		for q, row := range rows {
+			copy(s.pts[q*dim:], pts[int(row)*dim:(int(row)+1)*dim])
+			coef(int(row), cov.Weights[g][q], s.coef[q*nc:(q+1)*nc])
 		}
 		set[g] = s
 	}

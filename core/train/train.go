@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"elmfbpinn/core/jet"
+	"elmfbpinn/core/basis"
+	"elmfbpinn/core/local"
 	"elmfbpinn/core/metric"
 	"elmfbpinn/core/nn"
 	"elmfbpinn/core/problem"
@@ -109,16 +110,6 @@ func newSchedule(steps int, lr float64, every int) (schedule, error) {
 	return s, nil
 }
 
-func scaleR(r float64) (float64, error) {
-	if r == 0 {
-		return 1, nil
-	}
-	if !(r > 0) || math.IsInf(r, 0) {
-		return 0, fmt.Errorf("train: weight scale R = %v must be positive", r)
-	}
-	return r, nil
-}
-
 // FBPINN trains the FBPINN c on problem p.
 func FBPINN(p problem.Problem, c FBPINNConfig) (*Result, error) {
 	m, s, err := buildFBPINN(p, c)
@@ -153,14 +144,15 @@ func buildFBPINN(p problem.Problem, c FBPINNConfig) (*model, schedule, error) {
 	if c.K < 1 {
 		return nil, s, fmt.Errorf("train: FBPINN: K = %d hidden units; K must be at least 1", c.K)
 	}
-	r, err := scaleR(c.R)
+	r, err := basis.WeightScale(c.R)
 	if err != nil {
-		return nil, s, err
+		return nil, s, fmt.Errorf("train: %w", err)
 	}
-	dec, err := problem.Decompose(p, c.J, c.Delta)
+	lm, err := local.New(p, c.J, c.Delta)
 	if err != nil {
 		return nil, s, fmt.Errorf("train: FBPINN: %w", err)
 	}
+	dec := lm.Decomposition
 	dim := p.Dim()
 	jFine := c.J[len(c.J)-1]
 	sizes := []int{dim, c.K, 1}
@@ -172,25 +164,11 @@ func buildFBPINN(p problem.Problem, c FBPINNConfig) (*model, schedule, error) {
 		sub := &dec.Subdomains[g]
 		nets[g] = nn.New(sizes, nil, sub.Centre[:dim:dim], sub.Half[:dim:dim])
 	}
-	m, err := newModel(p, nets, r, c.Seed)
+	m, err := newModel(lm, nets, r, c.Seed)
 	if err != nil {
 		return nil, s, err
 	}
-	m.dec = dec
-	invL := 1 / float64(len(dec.Levels))
-	support := func(pts []float64) ([][]int32, [][]jet.Jet, error) {
-		mem, err := dec.Windows(pts)
-		if err != nil {
-			return nil, nil, fmt.Errorf("train: FBPINN: %w", err)
-		}
-		for g := range mem.Windows {
-			for q := range mem.Windows[g] {
-				mem.Windows[g][q] = jet.Scale(invL, mem.Windows[g][q])
-			}
-		}
-		return mem.Points, mem.Windows, nil
-	}
-	if err := m.setPoints(p.Constraints(jFine, c.K), p.Test(jFine), support); err != nil {
+	if err := m.setPoints(p.Constraints(jFine, c.K), p.Test(jFine)); err != nil {
 		return nil, s, err
 	}
 	return m, s, nil
@@ -204,14 +182,15 @@ func buildPINN(p problem.Problem, c PINNConfig) (*model, schedule, error) {
 	if c.J < 1 || c.K < 1 || c.Width < 1 {
 		return nil, s, fmt.Errorf("train: PINN: J = %d, K = %d and Width = %d must be at least 1", c.J, c.K, c.Width)
 	}
-	r, err := scaleR(c.R)
+	r, err := basis.WeightScale(c.R)
 	if err != nil {
-		return nil, s, err
+		return nil, s, fmt.Errorf("train: %w", err)
+	}
+	lm, err := local.Global(p)
+	if err != nil {
+		return nil, s, fmt.Errorf("train: PINN: %w", err)
 	}
 	dim := p.Dim()
-	if dim < 1 || dim > jet.MaxDim {
-		return nil, s, fmt.Errorf("train: PINN: problem dimension %d not in 1..%d", dim, jet.MaxDim)
-	}
 	lo, hi := p.Box()
 	if len(lo) != dim || len(hi) != dim {
 		return nil, s, fmt.Errorf("train: PINN: box of dimension %d, %d for a problem of dimension %d", len(lo), len(hi), dim)
@@ -228,22 +207,11 @@ func buildPINN(p problem.Problem, c PINNConfig) (*model, schedule, error) {
 		return nil, s, fmt.Errorf("train: PINN: %w", err)
 	}
 	net := nn.New(sizes, nil, centre, half)
-	m, err := newModel(p, []*nn.MLP{net}, r, c.Seed)
+	m, err := newModel(lm, []*nn.MLP{net}, r, c.Seed)
 	if err != nil {
 		return nil, s, err
 	}
-	// One network over every point, window 1.
-	support := func(pts []float64) ([][]int32, [][]jet.Jet, error) {
-		n := len(pts) / dim
-		rows := make([]int32, n)
-		ws := make([]jet.Jet, n)
-		for i := range rows {
-			rows[i] = int32(i)
-			ws[i] = jet.Const(1)
-		}
-		return [][]int32{rows}, [][]jet.Jet{ws}, nil
-	}
-	if err := m.setPoints(p.Constraints(c.J, c.K), p.Test(c.J), support); err != nil {
+	if err := m.setPoints(p.Constraints(c.J, c.K), p.Test(c.J)); err != nil {
 		return nil, s, err
 	}
 	return m, s, nil
