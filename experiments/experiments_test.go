@@ -275,3 +275,27 @@ func TestKeyPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestNotes: every note of the published full tier names a table and
+// exactly one of its rows, no row has two, and the check refuses notes that
+// break these rules.
+func TestNotes(t *testing.T) {
+	if err := checkNotes(Notes()); err != nil {
+		t.Error(err)
+	}
+	bad := []struct {
+		n    []Note
+		want string
+	}{
+		{[]Note{{"osc-J", ELM, "J=2,4", "x"}}, "matches 2"},  // two rows
+		{[]Note{{"osc-J", FBPINN, "J=3", "x"}}, "matches 0"}, // no such row
+		{[]Note{{"osc-X", FBPINN, "J=2", "x"}}, "osc-X"},
+		{[]Note{{"osc-J", FBPINN, "J=2", ""}}, "no text"},
+		{[]Note{{"osc-J", FBPINN, "J=2", "x"}, {"osc-J", FBPINN, "J=2;K=12", "y"}}, "two notes"},
+	}
+	for i, tc := range bad {
+		if err := checkNotes(tc.n); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("case %d: %v, want an error containing %q", i, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package experiments
+
+import "fmt"
+
+// A Note says why a row of the full tier is not a match with the paper
+// (its verdict is close or off) and gives the evidence. Notes are written
+// after looking at the published results (published/), and the reports
+// show each under its row; a test of the published results requires one
+// for every row that is not a match.
+type Note struct {
+	Table string // table id
+	Model string // the row's model (ELM, FBPINN or PINN)
+	Where string // the row among the model's, as a -where expression (ParseWhere): exactly one
+	Text  string // one or two sentences: why, and the evidence
+}
+
+// notes are the notes of the published full tier.
+var notes = []Note{}
+
+// Notes returns the notes of the full tier's rows that are not a match.
+func Notes() []Note { return notes }
+
+// NoteFor returns the note of row i of table t, or "".
+func NoteFor(t *Table, i int) string {
+	for _, n := range notes {
+		if n.Table != t.ID {
+			continue
+		}
+		w, err := ParseWhere(n.Where)
+		if err == nil && t.Rows[i].Model == n.Model && w.Match(i, t.Rows[i]) {
+			return n.Text
+		}
+	}
+	return ""
+}
+
+// checkNotes returns an error unless every note names a table and matches
+// exactly one of its rows, and no row has two notes.
+func checkNotes(ns []Note) error {
+	seen := map[string]bool{}
+	for _, n := range ns {
+		ts, err := Lookup(n.Table)
+		if err != nil {
+			return fmt.Errorf("note %q: %v", n.Where, err)
+		}
+		w, err := ParseWhere(n.Where)
+		if err != nil {
+			return fmt.Errorf("note of %s %q: %v", n.Table, n.Where, err)
+		}
+		var rows []int
+		for i, r := range ts[0].Rows {
+			if r.Model == n.Model && w.Match(i, r) {
+				rows = append(rows, i)
+			}
+		}
+		if len(rows) != 1 {
+			return fmt.Errorf("note of %s %q matches %d rows, want one", n.Table, n.Where, len(rows))
+		}
+		k := fmt.Sprintf("%s/%d", n.Table, rows[0])
+		if seen[k] {
+			return fmt.Errorf("two notes for row %d of %s", rows[0], n.Table)
+		}
+		seen[k] = true
+		if n.Text == "" {
+			return fmt.Errorf("note of %s %q has no text", n.Table, n.Where)
+		}
+	}
+	return nil
+}
