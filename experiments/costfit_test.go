@@ -1,0 +1,68 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestCostFit compares Cost with the measured times of a results directory
+// (the runs of every table, timed on a core of their own: contended runs
+// are left out), per model and problem: the median, least and greatest
+// ratio measured/estimated. It is how the constants of Cost are refitted:
+//
+//	COST_RESULTS=results go test ./experiments -run TestCostFit -v
+//
+// Skipped without COST_RESULTS. It fails if a group's median ratio is
+// outside [0.5, 2] (the estimate's promise).
+func TestCostFit(t *testing.T) {
+	dir := os.Getenv("COST_RESULTS")
+	if dir == "" {
+		t.Skip("set COST_RESULTS to a results directory")
+	}
+	var runs []Run
+	for _, tb := range Tables() {
+		rs, err := tb.Runs(Full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, rs...)
+	}
+	results, _, err := LoadAll(dir, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratios := map[string][]float64{}
+	var est, meas float64
+	for _, r := range results {
+		if r.Env.Contended || r.Time.Total <= 0 {
+			continue
+		}
+		k := fmt.Sprintf("%s/%s", r.Spec.Model, r.Spec.Problem)
+		if r.Spec.Iters == 0 {
+			k += "/kappa"
+		}
+		e := Cost(r.Spec)
+		ratios[k] = append(ratios[k], r.Time.Total/e)
+		est += e
+		meas += r.Time.Total
+	}
+	keys := make([]string, 0, len(ratios))
+	for k := range ratios {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := ratios[k]
+		slices.Sort(v)
+		med := v[len(v)/2]
+		t.Logf("%-22s %4d runs: measured/estimated median %.2f, range %.2f-%.2f", k, len(v), med, v[0], v[len(v)-1])
+		if !(med >= 0.5 && med <= 2) || math.IsNaN(med) {
+			t.Errorf("%s: median ratio %.2f outside [0.5, 2]", k, med)
+		}
+	}
+	t.Logf("all %s: measured %.2f h, estimated %.2f h", filepath.Base(dir), meas/3600, est/3600)
+}
