@@ -9,6 +9,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // CSVHeader is the header of runs.csv.
@@ -24,7 +25,7 @@ var CSVHeader = []string{
 // weight-scaling figure, is one row listing every table), in table, row and
 // seed order. Empty cells are values the run does not have (the error of a
 // κ-only run, κ of a solve). Numbers are written in full precision.
-func RunsCSV(w io.Writer, st *Study) error {
+func RunsCSV(w io.Writer, st *study.Study) error {
 	var order []*experiments.Result
 	tables := map[string][]string{}
 	for _, ts := range st.Tables {

@@ -18,6 +18,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // This file turns the figure data into Figures.
@@ -34,7 +35,7 @@ func figureTitle(t *experiments.Table, what string) string {
 }
 
 // sourceNote is the first note of a table figure: what it reproduces.
-func sourceNote(ts *TableStudy) string {
+func sourceNote(ts *study.TableStudy) string {
 	t, tier := ts.Table, ts.Tier
 	if t.Paper == "" {
 		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", tier)
@@ -246,7 +247,7 @@ func headerHeight(pg *page, w vg.Length) vg.Length {
 
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
-func bandPolygon(b Band) plotter.XYs {
+func bandPolygon(b study.Band) plotter.XYs {
 	var lo, hi plotter.XYs
 	for i := range b.Iter {
 		if !positive(b.Min[i]) || !positive(b.Max[i]) {
@@ -259,7 +260,7 @@ func bandPolygon(b Band) plotter.XYs {
 	return append(lo, hi...)
 }
 
-func medianXYs(b Band) plotter.XYs {
+func medianXYs(b study.Band) plotter.XYs {
 	var xy plotter.XYs
 	for i := range b.Iter {
 		if positive(b.Median[i]) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // This file is the view model of the report's index: REPORT.md,
@@ -37,13 +38,13 @@ func init() {
 		"label": labelSafe,
 		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
 		"join":  strings.Join,
-		"mark":  Status.mark,
+		"mark":  statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
 			var b bytes.Buffer
 			err := markdownTable(&b, header, rows, left)
 			return b.String(), err
 		},
-		"tablemd": func(ts *TableStudy) (string, error) {
+		"tablemd": func(ts *study.TableStudy) (string, error) {
 			var b bytes.Buffer
 			err := Markdown(&b, ts, false)
 			return b.String(), err
@@ -52,7 +53,7 @@ func init() {
 		"split":   func(s string) []string { return strings.Split(s, "|") },
 		"list":    func(s ...string) []string { return s },
 		"add":     func(a, b int) int { return a + b },
-		"models":  func() []string { return ClaimModels },
+		"models":  func() []string { return study.ClaimModels },
 		"repeat":  strings.Repeat,
 		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
 	}).ParseFS(templates, "templates/*.tmpl"))
@@ -77,8 +78,8 @@ type view struct {
 
 // claimCheck is a check of a claim.
 type claimCheck struct {
-	C ClaimResult
-	K CheckResult
+	C study.ClaimResult
+	K study.CheckResult
 }
 
 // budgetGroup is one kind of run in a tier: a model with its seeds and
@@ -172,18 +173,18 @@ func newView(b *Built, o *Options) *view {
 	v.Commits, v.GoVersions, v.CPUs = list("commit"), list("go"), list("cpu")
 	for _, c := range b.Claims {
 		switch c.Ours() {
-		case Holds:
+		case study.Holds:
 			v.Hold++
-		case Fails:
+		case study.Fails:
 			v.Fail++
-		case NotEvaluated:
+		case study.NotEvaluated:
 			v.Open++
 		}
 		for _, k := range c.Checks {
 			if k.Disagrees() {
 				v.Disagree = append(v.Disagree, claimCheck{c, k})
 			}
-			if k.Paper.Status == Fails {
+			if k.Paper.Status == study.Fails {
 				v.PaperFails = append(v.PaperFails, claimCheck{c, k})
 			}
 		}
@@ -254,7 +255,7 @@ func (v *view) Glance() [][]string {
 // Summary is the rows of SUMMARY.md's table, the total last.
 func (b *Built) Summary() [][]string {
 	var rows [][]string
-	row := func(name, paper string, k Counts) []string {
+	row := func(name, paper string, k study.Counts) []string {
 		return append([]string{name, paper}, itoas(k.Rows, k.InTier, k.Complete, k.Match, k.Close, k.Off,
 			k.Unjudged, k.Reduced, k.Incomplete)...)
 	}
@@ -280,15 +281,15 @@ func itoas(ns ...int) []string {
 // then each model's entry with our status, marked as format says ("md":
 // "Fastest: ✓ holds"; "tex": "Fastest (holds)", escaped).
 func (v *view) ClaimCells(format string) [][]string {
-	word := map[Status]string{Holds: "holds", Fails: "\\textbf{fails}", NotEvaluated: "n/e", NoCheck: "no check"}
+	word := map[study.Status]string{study.Holds: "holds", study.Fails: "\\textbf{fails}", study.NotEvaluated: "n/e", study.NoCheck: "no check"}
 	var rows [][]string
-	for _, a := range ClaimAspects {
+	for _, a := range study.ClaimAspects {
 		row := []string{a}
 		if format == "tex" {
 			row[0] = escapeLaTeX(a)
 		}
-		for _, m := range ClaimModels {
-			i := slices.IndexFunc(v.Claims, func(c ClaimResult) bool { return c.Aspect == a && c.Model == m })
+		for _, m := range study.ClaimModels {
+			i := slices.IndexFunc(v.Claims, func(c study.ClaimResult) bool { return c.Aspect == a && c.Model == m })
 			switch {
 			case i < 0 && format == "tex":
 				row = append(row, "-")
@@ -297,7 +298,7 @@ func (v *view) ClaimCells(format string) [][]string {
 			case format == "tex":
 				row = append(row, fmt.Sprintf("%s (%s)", escapeLaTeX(v.Claims[i].Paper), word[v.Claims[i].Ours()]))
 			default:
-				row = append(row, fmt.Sprintf("%s: %s", v.Claims[i].Paper, v.Claims[i].Ours().mark()))
+				row = append(row, fmt.Sprintf("%s: %s", v.Claims[i].Paper, statusMark(v.Claims[i].Ours())))
 			}
 		}
 		rows = append(rows, row)
@@ -305,8 +306,13 @@ func (v *view) ClaimCells(format string) [][]string {
 	return rows
 }
 
+// statusMark is the Markdown mark of a claim's status.
+func statusMark(s study.Status) string {
+	return [...]string{"? not evaluated", "✓ holds", "✗ does not hold", "— no check"}[s]
+}
+
 // ClaimHeader is the header of the summary table in Markdown.
-func (v *view) ClaimHeader() []string { return append([]string{""}, ClaimModels...) }
+func (v *view) ClaimHeader() []string { return append([]string{""}, study.ClaimModels...) }
 
 // anchor is GitHub's anchor of a heading in REPORT.md.
 func anchor(title string) string {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // Output formats of Report.
@@ -114,17 +115,17 @@ func (f FigureEntry) Link() string {
 
 // TableReport is a table of the study with its figures.
 type TableReport struct {
-	*TableStudy
+	*study.TableStudy
 	Figures []FigureEntry
 }
 
 // Built is what Report wrote: the study, its figures and claims, and the
 // files.
 type Built struct {
-	*Study
+	*study.Study
 	Tables    []*TableReport
 	Solutions []FigureEntry // solution, basis and sparsity figures
-	Claims    []ClaimResult
+	Claims    []study.ClaimResult
 	Files     []string // every file written, relative to the report directory
 }
 
@@ -166,7 +167,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	if !safeID(tier) {
 		return nil, fmt.Errorf("reports: tier %q: want letters, digits, '.', '_' or '-'", tier)
 	}
-	st, err := NewStudy(tables, tier, results)
+	st, err := study.NewStudy(tables, tier, results)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +199,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	if w.figures() && !o.NoSolutions {
 		w.solutions(tables, results)
 	}
-	b.Claims = EvaluateClaims(st)
+	b.Claims = study.EvaluateClaims(st)
 	if o.has(FormatCSV) {
 		w.render("runs.csv", func(buf io.Writer) error { return RunsCSV(buf, st) })
 	}
@@ -249,7 +250,7 @@ func (w *writer) write(name string, data []byte) {
 func (w *writer) figures() bool { return w.o.has(PNG) || w.o.has(PDF) }
 
 // figure writes a table's figure (nil: skipped, saying why).
-func (w *writer) figure(fig *Figure, ts *TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
+func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
 	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption}
 	if fig == nil {
 		e.Note = skippedNote(ts, omitted)
@@ -295,7 +296,7 @@ func finalCaption(k experiments.Kind) string {
 }
 
 // skippedNote says why a table figure was not drawn.
-func skippedNote(ts *TableStudy, om []Omission) string {
+func skippedNote(ts *study.TableStudy, om []Omission) string {
 	switch {
 	case ts.Counts.InTier == 0:
 		return "Skipped: the " + ts.Tier + " tier runs no row of this table."
