@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"text/template"
@@ -72,123 +71,47 @@ type view struct {
 	Runs, WithoutEnv          int
 	First, Last               string // RFC 3339 start times of the results
 	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
-	Disagree, PaperFails      []claimCheck
+	Disagree, PaperFails      []study.ClaimCheck
 	Hold, Fail, Open          int // claims by our status
 }
 
-// claimCheck is a check of a claim.
-type claimCheck struct {
-	C study.ClaimResult
-	K study.CheckResult
-}
-
-// budgetGroup is one kind of run in a tier: a model with its seeds and
-// budget, and the tables that run it.
+// budgetGroup is a budget of the study with its seeds ("seeds 0-4", in
+// place of the Budget's list) and its steps in words.
 type budgetGroup struct {
-	Model, Seeds, Steps string
-	Iters               int
-	Tables              []string
+	study.Budget
+	Seeds, Steps string
 }
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
 	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
-		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU)}
+		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU),
+		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
+		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
+		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
 	if !pv.Date.IsZero() {
 		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
 	}
-	// The runs of each model at each budget and seeds, and where the
-	// results were made.
-	counts := map[string]map[string]int{"commit": {}, "go": {}, "cpu": {}}
-	order := map[string][]string{}
-	add := func(kind, val string) {
-		val = orUnknown(val)
-		if counts[kind][val] == 0 {
-			order[kind] = append(order[kind], val)
+	for _, g := range b.Budgets() {
+		steps := "Adam steps"
+		if g.Model == experiments.PaperModel(experiments.ELM) {
+			steps = "LSQR iterations"
 		}
-		counts[kind][val]++
+		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: steps})
 	}
-	seen := map[string]bool{}
-	for _, ts := range b.Tables {
-		type budget struct {
-			model string
-			iters int
-		}
-		seeds := map[budget][]int{}
-		var keys []budget
-		for _, r := range ts.Runs {
-			if r.Spec.Iters > 0 {
-				k := budget{experiments.PaperModel(r.Spec.Model), r.Spec.Iters}
-				if _, ok := seeds[k]; !ok {
-					keys = append(keys, k)
-				}
-				if !slices.Contains(seeds[k], r.Spec.Seed) {
-					seeds[k] = append(seeds[k], r.Spec.Seed)
-				}
-			}
-			res := r.Result
-			if res == nil || seen[res.Key] {
-				continue
-			}
-			seen[res.Key] = true
-			v.Runs++
-			if res.Env.Started == "" {
-				v.WithoutEnv++
-				continue
-			}
-			add("commit", res.Env.Commit)
-			add("go", res.Env.GoVersion)
-			add("cpu", res.Env.CPU)
-			if v.First == "" || res.Env.Started < v.First {
-				v.First = res.Env.Started
-			}
-			v.Last = max(v.Last, res.Env.Started)
-		}
-		for _, k := range keys {
-			s := seedList(seeds[k])
-			i := slices.IndexFunc(v.Budgets, func(g budgetGroup) bool { return g.Model == k.model && g.Seeds == s && g.Iters == k.iters })
-			if i < 0 {
-				steps := "Adam steps"
-				if k.model == experiments.PaperModel(experiments.ELM) {
-					steps = "LSQR iterations"
-				}
-				v.Budgets = append(v.Budgets, budgetGroup{Model: k.model, Seeds: s, Steps: steps, Iters: k.iters})
-				i = len(v.Budgets) - 1
-			}
-			v.Budgets[i].Tables = append(v.Budgets[i].Tables, ts.Table.ID)
-		}
-	}
-	list := func(kind string) string {
-		vs := order[kind]
-		if len(vs) == 0 {
+	list := func(cs []study.Count) string {
+		if len(cs) == 0 {
 			return "—"
 		}
-		sort.SliceStable(vs, func(i, j int) bool { return counts[kind][vs[i]] > counts[kind][vs[j]] })
-		out := make([]string, len(vs))
-		for i, x := range vs {
-			out[i] = fmt.Sprintf("%s (%d)", x, counts[kind][x])
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
 		}
 		return strings.Join(out, ", ")
 	}
-	v.Commits, v.GoVersions, v.CPUs = list("commit"), list("go"), list("cpu")
-	for _, c := range b.Claims {
-		switch c.Ours() {
-		case study.Holds:
-			v.Hold++
-		case study.Fails:
-			v.Fail++
-		case study.NotEvaluated:
-			v.Open++
-		}
-		for _, k := range c.Checks {
-			if k.Disagrees() {
-				v.Disagree = append(v.Disagree, claimCheck{c, k})
-			}
-			if k.Paper.Status == study.Fails {
-				v.PaperFails = append(v.PaperFails, claimCheck{c, k})
-			}
-		}
-	}
+	src := b.Sources()
+	v.Runs, v.WithoutEnv, v.First, v.Last = src.Runs, src.WithoutEnv, src.First, src.Last
+	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
 	return v
 }
 

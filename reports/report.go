@@ -125,7 +125,7 @@ type Built struct {
 	*study.Study
 	Tables    []*TableReport
 	Solutions []FigureEntry // solution, basis and sparsity figures
-	Claims    []study.ClaimResult
+	Claims    study.Claims
 	Files     []string // every file written, relative to the report directory
 }
 

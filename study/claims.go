@@ -633,11 +633,45 @@ var claims = func() []claim {
 	}
 }()
 
+// Claims are the cells of the paper's summary table, evaluated.
+type Claims []ClaimResult
+
+// Count returns how many of the claims have status s on our results.
+func (cs Claims) Count(s Status) int {
+	n := 0
+	for _, c := range cs {
+		if c.Ours() == s {
+			n++
+		}
+	}
+	return n
+}
+
+// ClaimCheck is a check with its claim.
+type ClaimCheck struct {
+	C ClaimResult
+	K CheckResult
+}
+
+// Where returns the checks of the claims for which keep is true, each with
+// its claim, in order.
+func (cs Claims) Where(keep func(CheckResult) bool) []ClaimCheck {
+	var out []ClaimCheck
+	for _, c := range cs {
+		for _, k := range c.Checks {
+			if keep(k) {
+				out = append(out, ClaimCheck{c, k})
+			}
+		}
+	}
+	return out
+}
+
 // EvaluateClaims recomputes the paper's summary table from a study (its
 // statistics and bands) and from the paper's published rows.
-func EvaluateClaims(st *Study) []ClaimResult {
+func EvaluateClaims(st *Study) Claims {
 	ours, paper := oursEvidence(st), paperEvidence()
-	var out []ClaimResult
+	var out Claims
 	for _, c := range claims {
 		r := ClaimResult{Aspect: c.aspect, Model: c.model, Paper: c.paper}
 		if c.checks == nil {
