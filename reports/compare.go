@@ -79,7 +79,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 		}
 		cells = append(cells, row)
 	}
-	if err := newTable(w, rd, compareHeader, 2).Bulk(cells); err != nil {
+	if err := writeTable(w, rd, compareHeader, cells, 2); err != nil {
 		return err
 	}
 	bullet := ""

@@ -86,9 +86,11 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 		}
 		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
-			j = len(f.Panels)
-			f.Panels = append(f.Panels, Panel{Title: title,
-				order: [2]float64{float64(slices.Index(experiments.Problems, p)), t.X(r)}})
+			x := t.X(r) // the weight-scaling figure's panels are its problems
+			if t.Kind == experiments.Weights {
+				x = 0
+			}
+			j, f.Panels = len(f.Panels), append(f.Panels, Panel{Title: title, order: [2]float64{float64(slices.Index(experiments.Problems, p)), x}})
 		}
 		key, label := seriesKey(t, r)
 		if t.Kind == experiments.Weights {
@@ -98,11 +100,6 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 			label += fmt.Sprintf(" [%d steps, %d %s]", s.Iters, s.Seeds, plural(s.Seeds, "seed"))
 		}
 		f.Panels[j].Curves = append(f.Panels[j].Curves, Curve{Label: label, Key: key, Row: s})
-	}
-	if t.Kind == experiments.Weights {
-		for i := range f.Panels {
-			f.Panels[i].order[1] = 0
-		}
 	}
 	sort.SliceStable(f.Panels, func(a, b int) bool {
 		pa, pb := f.Panels[a].order, f.Panels[b].order

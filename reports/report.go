@@ -257,9 +257,7 @@ func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption strin
 		w.o.logf("figure %s: %s", e.Name, e.Note)
 		return e
 	}
-	if len(omitted) > 0 {
-		e.Note = "Not drawn: " + describeOmitted(omitted) + "."
-	}
+	e.Note = strings.Join(omittedNotes(omitted), "")
 	w.save(fig, &e)
 	return e
 }
@@ -324,15 +322,13 @@ func (w *writer) solutions(tables []*experiments.Table, results map[string]*expe
 		}
 		skip := FigureEntry{Name: p.Name + "-solution", Caption: "the solution figures of the " + p.Title}
 		res := results[spec.Key()]
+		var figs []*Figure
 		if res == nil {
 			skip.Note = fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)
-			w.b.Solutions = append(w.b.Solutions, skip)
-			w.o.logf("figure %s: %s", skip.Name, skip.Note)
-			continue
-		}
-		figs, err := solutionPlots(res)
-		if err != nil {
+		} else if figs, err = solutionPlots(res); err != nil {
 			skip.Note = "Skipped: " + err.Error()
+		}
+		if skip.Note != "" {
 			w.b.Solutions = append(w.b.Solutions, skip)
 			w.o.logf("figure %s: %s", skip.Name, skip.Note)
 			continue

@@ -228,20 +228,14 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
 		"verdict", "time ours (mean ± sd, s)", "time paper (s)", "speed-up (paper/ours)")
 	v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).verdict, (*cells).timeOurs, (*cells).timePaper, (*cells).speed)
-	var machines []string
 	for _, s := range ts.Rows {
 		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
 			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s, hasR(ts.Table)),
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
-		for _, m := range s.Machines {
-			if !slices.Contains(machines, m) {
-				machines = append(machines, m)
-			}
-		}
 	}
-	v.Machines, v.Notes = strings.Join(machines, "; "), c.Notes
+	v.Machines, v.Notes = strings.Join(ts.Machines(), "; "), c.Notes
 	k := ts.Counts
 	for _, r := range []struct {
 		n    int
@@ -269,15 +263,15 @@ type tableView struct {
 }
 
 // markdownTable writes a GitHub Markdown table (tablewriter's Markdown
-// renderer) that keeps headers as given (no upper-casing), never wraps a
-// cell, and aligns the first `left` columns left and the others right.
+// renderer), as writeTable describes.
 func markdownTable(w io.Writer, header []string, rows [][]string, left int) error {
-	return newTable(w, renderer.NewMarkdown(), header, left).Bulk(rows)
+	return writeTable(w, renderer.NewMarkdown(), header, rows, left)
 }
 
-// newTable returns a table writer with the header set, as markdownTable
-// describes, drawn by r (nil: tablewriter's default, for a terminal).
-func newTable(w io.Writer, r tw.Renderer, header []string, left int) *tableWriter {
+// writeTable writes a table drawn by r (nil: tablewriter's default, for a
+// terminal) that keeps headers as given (no upper-casing), never wraps a
+// cell, and aligns the first `left` columns left and the others right.
+func writeTable(w io.Writer, r tw.Renderer, header []string, rows [][]string, left int) error {
 	align := make([]tw.Align, len(header))
 	for i := range align {
 		align[i] = tw.AlignRight
@@ -297,20 +291,10 @@ func newTable(w io.Writer, r tw.Renderer, header []string, left int) *tableWrite
 	}
 	tb := tablewriter.NewTable(w, opts...)
 	tb.Header(header)
-	return &tableWriter{tb}
-}
-
-// tableWriter is a tablewriter.Table that takes all its rows at once.
-type tableWriter struct{ *tablewriter.Table }
-
-// Bulk appends the rows and renders the table.
-func (t *tableWriter) Bulk(rows [][]string) error {
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
-		}
+	if err := tb.Bulk(rows); err != nil {
+		return err
 	}
-	return t.Render()
+	return tb.Render()
 }
 
 // LaTeX renders one table of a study as a complete booktabs table

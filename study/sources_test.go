@@ -41,14 +41,15 @@ func TestResultsBudgets(t *testing.T) {
 	}
 }
 
-// TestSources counts where the results were made: most frequent first,
+// TestSources counts where the results were made (and the table lists
+// the machines that timed them): most frequent first,
 // ties in the order met, an unrecorded value as "unknown", a result without
 // an environment apart.
 func TestSources(t *testing.T) {
 	tab := studytest.Table(t, "osc-K")
 	res := map[string]*experiments.Result{}
 	envs := []experiments.Env{
-		{Started: "2026-01-02T00:00:00Z", Commit: "b", GoVersion: "go1", CPU: "x"},
+		{Started: "2026-01-02T00:00:00Z", Commit: "b", GoVersion: "go1", CPU: "x", GOMAXPROCS: 1},
 		{Started: "2026-01-01T00:00:00Z", Commit: "a", GoVersion: "go1", CPU: "y"},
 		{Started: "2026-01-03T00:00:00Z", Commit: "a", GoVersion: "go1"},
 		{},
@@ -66,5 +67,8 @@ func TestSources(t *testing.T) {
 		"Commits:[{Value:a N:2} {Value:b N:1}] GoVersions:[{Value:go1 N:3}] CPUs:[{Value:x N:1} {Value:y N:1} {Value:unknown N:1}]}"
 	if got != want {
 		t.Errorf("sources\n%s\nwant\n%s", got, want)
+	}
+	if m := st.Tables[0].Machines(); !slices.Equal(m, []string{"x (GOMAXPROCS=1)", "y"}) {
+		t.Errorf("machines %q", m)
 	}
 }

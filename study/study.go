@@ -37,6 +37,20 @@ type TableStudy struct {
 	Runs []RunResult
 }
 
+// Machines returns where the table's results were timed, each once, in
+// the order of the rows: "CPU (GOMAXPROCS=n)" when the results say.
+func (ts *TableStudy) Machines() []string {
+	var out []string
+	for _, s := range ts.Rows {
+		for _, m := range s.Machines {
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 // RunResult is a run with its result (nil when absent).
 type RunResult struct {
 	experiments.Run
