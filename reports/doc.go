@@ -29,8 +29,9 @@
 // Errors and times use the paper's notation "m±r" followed by the exponent
 // of m: "1.1±0.5e-04" is a median of 1.1e-04 with a range of 0.5e-04; the
 // paper's own numbers are rendered by the same function (pmSci), which
-// reproduces the strings of its tables. κ(M) is shown as "8.5e+18", the
-// speed-up (paper's mean time / ours) with two significant digits and "×".
+// reproduces the strings of its tables. κ(M) is shown as "8.5e+18" and the
+// speed-up (paper's mean time / ours) with two significant digits and "×"
+// (study.Sci and study.Sig2, the notation of the study's own texts).
 //
 // # Figures
 //

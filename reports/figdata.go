@@ -108,6 +108,20 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 	return f
 }
 
+// convergenceCaption describes a convergence figure.
+const convergenceCaption = "test e_L1 against iteration: median and min-max band over the seeds"
+
+// finalCaption describes the final-error figure of a table of a kind.
+func finalCaption(k experiments.Kind) string {
+	switch k {
+	case experiments.Weights:
+		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
+	case experiments.Baseline:
+		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
+	}
+	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
+}
+
 // FinalPoint is one x of a final-error series: the median and the min–max
 // over seeds of the per-seed error (ours), or the paper's median with
 // Min, Max = median ∓ range, the band within which a verdict is "match"

@@ -174,7 +174,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if nc == 1 {
 		w, ph = columnWidth, vg.Points(160)
 	}
-	return pg.figure(f.Study.Table.ID+"-convergence", "test e_L1 against iteration (median, min-max band over seeds)", w, vg.Length(len(rows))*ph)
+	return pg.figure(f.Study.Table.ID+"-convergence", convergenceCaption, w, vg.Length(len(rows))*ph)
 }
 
 // addLine adds to p a line through xy drawn in sty, and reports whether it
@@ -387,8 +387,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},
 	}
-	return pg.figure(f.Study.Table.ID+"-final", "final e_L1 against the swept parameter (median, min-max bar; paper's median and range beside)",
-		w, vg.Points(190))
+	return pg.figure(f.Study.Table.ID+"-final", finalCaption(f.Study.Table.Kind), w, vg.Points(190))
 }
 
 // spaceTicks clears the label of every tick that would come closer than

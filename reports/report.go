@@ -192,7 +192,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		if w.figures() {
 			conv, fin := Convergence(ts), Final(ts)
 			tr.Figures = append(tr.Figures,
-				w.figure(ConvergencePlot(conv), ts, "-convergence", "test e_L1 against iteration: median and min-max band over the seeds", conv.Omitted),
+				w.figure(ConvergencePlot(conv), ts, "-convergence", convergenceCaption, conv.Omitted),
 				w.figure(FinalPlot(fin), ts, "-final", finalCaption(ts.Table.Kind), fin.Omitted))
 		}
 	}
@@ -280,17 +280,6 @@ func (w *writer) save(fig *Figure, e *FigureEntry) {
 		w.write(name, data)
 		e.Files = append(e.Files, name)
 	}
-}
-
-// finalCaption describes the final-error figure of a table of a kind.
-func finalCaption(k experiments.Kind) string {
-	switch k {
-	case experiments.Weights:
-		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
-	case experiments.Baseline:
-		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
-	}
-	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
 }
 
 // skippedNote says why a table figure was not drawn.
