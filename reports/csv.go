@@ -3,12 +3,12 @@ package reports
 import (
 	"encoding/csv"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // CSVHeader is the header of runs.csv.
@@ -24,27 +24,11 @@ var CSVHeader = []string{
 // weight-scaling figure, is one row listing every table), in table, row and
 // seed order. Empty cells are values the run does not have (the error of a
 // κ-only run, κ of a solve). Numbers are written in full precision.
-func RunsCSV(w io.Writer, st *Study) error {
-	var order []*experiments.Result
-	tables := map[string][]string{}
-	for _, ts := range st.Tables {
-		for _, r := range ts.Runs {
-			if r.Result == nil {
-				continue
-			}
-			k := r.Result.Key
-			if _, ok := tables[k]; !ok {
-				order = append(order, r.Result)
-			}
-			if !slices.Contains(tables[k], ts.Table.ID) {
-				tables[k] = append(tables[k], ts.Table.ID)
-			}
-		}
-	}
+func RunsCSV(w io.Writer, st *study.Study) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
-	for _, r := range order {
-		cw.Write(csvRow(r, tables[r.Key]))
+	for _, r := range st.Results() {
+		cw.Write(csvRow(r.Result, r.Tables))
 	}
 	cw.Flush()
 	return cw.Error()

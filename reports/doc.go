@@ -1,34 +1,26 @@
-// Package reports renders cached run results as the reproduction's report:
-// one Markdown and one LaTeX table per paper table, SUMMARY.md, the index
-// REPORT.md and the LaTeX include file report.tex, runs.csv, the paper's
-// figures (PNG and PDF, drawn with gonum.org/v1/plot) and the paper's
-// qualitative summary table recomputed; and repro compare's row-by-row
-// regression check of two result sets.
+// Package reports renders a study of cached run results (package study) as
+// the reproduction's report: one Markdown and one LaTeX table per paper
+// table, SUMMARY.md, the index REPORT.md and the LaTeX include file
+// report.tex, runs.csv, the paper's figures (PNG and PDF, drawn with
+// gonum.org/v1/plot) and the paper's qualitative summary table as the
+// study evaluated it; and repro compare's comparison (study.Compare) as a
+// terminal table, Markdown or CSV.
 //
-// It computes nothing but statistics of the results it is given, and runs
-// no solver (TestReportSolvesNothing reads its source). Report is the only
-// function that touches the file system, and it writes only into the
-// directory it is given, each file atomically.
+// It computes nothing: every statistic, verdict, reason for a missing
+// value, claim and comparison comes from package study, and it runs no
+// solver (TestReportSolvesNothing reads its source and the study's). Report
+// is the only function that touches the file system, and it writes only
+// into the directory it is given, each file atomically.
 //
-// # One study, many renderers
+// # Renderers of one study
 //
-// NewStudy builds, once, the view of a set of tables over the result store
-// in one tier: per row its runs, the paper's statistics over the seeds (the
-// median and range max − min of the per-seed error Result.EL1, the mean and
-// population standard deviation of Result.Time.Total), the band of the
-// error histories, κ(M) from the row's κ-only run, the paper's row and the
-// verdict (paperdata.Judge), and the reasons for anything missing.
-// RowStats.Why is the one rule of whether a row stands for the paper's:
-// every seed the tier asks for has a result at the paper's budget.
-//
-// Everything else renders the study: Markdown and LaTeX (one table, the
-// same cells in two styles, each missing value a dash with a numbered note
-// saying why), the index templates (templates/*.tmpl: REPORT.md, report.tex
-// and SUMMARY.md from one view model), RunsCSV, Convergence and Final (the
-// data of a table's figures, chosen by its experiments.Kind) drawn by
-// ConvergencePlot and FinalPlot, and EvaluateClaims (the paper's summary
-// table as data: checks over the tables of some kinds, evaluated on our
-// rows and on the paper's). The solution, basis and sparsity figures draw
+// Report builds one study.Study of the tables and renders it: Markdown and
+// LaTeX (one table, the same cells in two styles, each missing value a dash
+// with a numbered note saying why), the index templates (templates/*.tmpl:
+// REPORT.md, report.tex and SUMMARY.md from one view model), RunsCSV,
+// Convergence and Final (the data of a table's figures, chosen by its
+// experiments.Kind) drawn by ConvergencePlot and FinalPlot, and the claims
+// of study.EvaluateClaims. The solution, basis and sparsity figures draw
 // the model experiments.SolutionOf rebuilds from the result of a solution
 // figure's run.
 //
@@ -37,8 +29,9 @@
 // Errors and times use the paper's notation "m±r" followed by the exponent
 // of m: "1.1±0.5e-04" is a median of 1.1e-04 with a range of 0.5e-04; the
 // paper's own numbers are rendered by the same function (pmSci), which
-// reproduces the strings of its tables. κ(M) is shown as "8.5e+18", the
-// speed-up (paper's mean time / ours) with two significant digits and "×".
+// reproduces the strings of its tables. κ(M) is shown as "8.5e+18" and the
+// speed-up (paper's mean time / ours) with two significant digits and "×"
+// (study.Sci and study.Sig2, the notation of the study's own texts).
 //
 // # Figures
 //

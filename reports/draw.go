@@ -342,25 +342,19 @@ type page struct {
 func (pg *page) draw(c draw.Canvas) {
 	top := c.Max.Y - margin
 	left, right := c.Min.X+margin, c.Max.X-margin
-	mid := (left + right) / 2
-	if pg.title != "" {
-		st := textStyle(titleSize)
+	// The title, then the notes in grey, each centred in lines.
+	para := func(st text.Style, s string, gap vg.Length) {
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		for _, line := range wrapText(st, pg.title, right-left) {
-			c.FillText(st, vg.Point{X: mid, Y: top}, line)
-			top -= st.Height(line) + 2
+		for _, line := range wrapText(st, s, right-left) {
+			c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
+			top -= st.Height(line) + gap
 		}
 	}
-	if len(pg.notes) > 0 {
-		st := textStyle(noteSize)
-		st.Color = color.RGBA{90, 90, 90, 255}
-		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		for _, n := range pg.notes {
-			for _, line := range wrapText(st, n, right-left) {
-				c.FillText(st, vg.Point{X: mid, Y: top}, line)
-				top -= st.Height(line) + 1
-			}
-		}
+	para(textStyle(titleSize), pg.title, 2)
+	note := textStyle(noteSize)
+	note.Color = color.RGBA{90, 90, 90, 255}
+	for _, n := range pg.notes {
+		para(note, n, 1)
 	}
 	if len(pg.legend) > 0 {
 		top -= 3
@@ -414,6 +408,28 @@ func (pg *page) draw(c draw.Canvas) {
 		strip.Min.Y = body.Min.Y - pg.belowHeight
 		pg.below(strip, cells)
 	}
+}
+
+// figure returns the page as a figure w wide whose panels take body below
+// the header (title, notes and legend).
+func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
+	return &Figure{Name: name, Caption: caption, W: w, H: body + pg.headerHeight(w), draw: pg.draw}
+}
+
+// headerHeight estimates the height of the page's title, notes and legend
+// at width w.
+func (pg *page) headerHeight(w vg.Length) vg.Length {
+	h := margin + 4
+	st := textStyle(titleSize)
+	h += vg.Length(len(wrapText(st, pg.title, w-2*margin))) * (st.Height("X") + 2)
+	ns := textStyle(noteSize)
+	for _, n := range pg.notes {
+		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
+	}
+	if len(pg.legend) > 0 {
+		h += vg.Length(len(legendLines(pg.legend, w-2*margin)))*legendRowHeight() + 3
+	}
+	return h
 }
 
 // Sizes of the legend strip's entries.
@@ -503,24 +519,6 @@ func wrapText(st text.Style, s string, w vg.Length) []string {
 		lines = append(lines, cur)
 	}
 	return lines
-}
-
-// gridShape returns rows × cols for n panels at most maxCols wide.
-func gridShape(n, maxCols int) (rows, cols int) {
-	cols = min(n, maxCols)
-	if cols == 0 {
-		return 0, 0
-	}
-	return (n + cols - 1) / cols, cols
-}
-
-// toGrid arranges panels row by row.
-func toGrid(ps []*plot.Plot, cols int) [][]*plot.Plot {
-	var out [][]*plot.Plot
-	for i := 0; i < len(ps); i += cols {
-		out = append(out, ps[i:min(i+cols, len(ps))])
-	}
-	return out
 }
 
 // lineThumb is a legend thumbnail of a line, optionally over a band.

@@ -8,6 +8,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // This file holds the data of the table figures as plain values read from
@@ -18,15 +19,15 @@ import (
 
 // Omission is a row of the tier that a figure leaves out, and why.
 type Omission struct {
-	Row RowStats
+	Row study.RowStats
 	// Reason reads after the count of rows it applies to: "with 3/5
 	// seeds", "not in the quick tier", "with no error history recorded".
 	Reason string
 }
 
 // omit returns the omission of a row that Why rules out.
-func omit(s RowStats) Omission {
-	if s.Missing == NotInTier {
+func omit(s study.RowStats) Omission {
+	if s.Missing == study.NotInTier {
 		return Omission{s, s.Why()}
 	}
 	return Omission{s, "with " + s.Why()}
@@ -36,7 +37,7 @@ func omit(s RowStats) Omission {
 type Curve struct {
 	Label string // e.g. "ELM-FBPINN (L=3)" or "R = 0.5"
 	Key   string // the colour: seriesKey's
-	Row   RowStats
+	Row   study.RowStats
 }
 
 // Panel is one panel of a convergence figure: the rows that share a value
@@ -54,13 +55,13 @@ type Panel struct {
 // a history are drawn, a shortened quick-tier run with its budget in its
 // label; the others are listed in Omitted.
 type ConvergenceFigure struct {
-	Study   *TableStudy
+	Study   *study.TableStudy
 	Panels  []Panel
 	Omitted []Omission
 }
 
 // Convergence returns the data of the convergence figure of a table.
-func Convergence(ts *TableStudy) *ConvergenceFigure {
+func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 	f := &ConvergenceFigure{Study: ts}
 	t := ts.Table
 	for _, s := range ts.Rows {
@@ -73,7 +74,7 @@ func Convergence(ts *TableStudy) *ConvergenceFigure {
 			continue
 		}
 		r := s.Row
-		p := problemOf(r.Problem)
+		p := study.ProblemOf(r.Problem)
 		title := fmt.Sprintf("%s = %s, J = %d", p.Param.Figure, num(r.Param), r.J[len(r.J)-1])
 		switch t.Kind {
 		case experiments.Weights:
@@ -85,9 +86,11 @@ func Convergence(ts *TableStudy) *ConvergenceFigure {
 		}
 		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
-			j = len(f.Panels)
-			f.Panels = append(f.Panels, Panel{Title: title,
-				order: [2]float64{float64(slices.Index(experiments.Problems, p)), t.X(r)}})
+			x := t.X(r) // the weight-scaling figure's panels are its problems
+			if t.Kind == experiments.Weights {
+				x = 0
+			}
+			j, f.Panels = len(f.Panels), append(f.Panels, Panel{Title: title, order: [2]float64{float64(slices.Index(experiments.Problems, p)), x}})
 		}
 		key, label := seriesKey(t, r)
 		if t.Kind == experiments.Weights {
@@ -98,16 +101,25 @@ func Convergence(ts *TableStudy) *ConvergenceFigure {
 		}
 		f.Panels[j].Curves = append(f.Panels[j].Curves, Curve{Label: label, Key: key, Row: s})
 	}
-	if t.Kind == experiments.Weights {
-		for i := range f.Panels {
-			f.Panels[i].order[1] = 0
-		}
-	}
 	sort.SliceStable(f.Panels, func(a, b int) bool {
 		pa, pb := f.Panels[a].order, f.Panels[b].order
 		return pa[0] < pb[0] || pa[0] == pb[0] && pa[1] < pb[1]
 	})
 	return f
+}
+
+// convergenceCaption describes a convergence figure.
+const convergenceCaption = "test e_L1 against iteration: median and min-max band over the seeds"
+
+// finalCaption describes the final-error figure of a table of a kind.
+func finalCaption(k experiments.Kind) string {
+	switch k {
+	case experiments.Weights:
+		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
+	case experiments.Baseline:
+		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
+	}
+	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
 }
 
 // FinalPoint is one x of a final-error series: the median and the min–max
@@ -135,7 +147,7 @@ type FinalSeries struct {
 // lists the others); the paper's values are shown for every model the
 // paper publishes, once at least one row of ours is drawn.
 type FinalFigure struct {
-	Study   *TableStudy
+	Study   *study.TableStudy
 	XLabel  string
 	Nominal []string // for a baseline table: the x positions 1..n are these names
 	XLog    bool     // the x values span a factor 8 or more: log scale
@@ -154,11 +166,11 @@ var axisLabels = map[experiments.Kind]string{
 }
 
 // Final returns the data of the final-error figure of a table.
-func Final(ts *TableStudy) *FinalFigure {
+func Final(ts *study.TableStudy) *FinalFigure {
 	t := ts.Table
 	f := &FinalFigure{Study: ts, XLabel: axisLabels[t.Kind]}
 	if t.Kind == experiments.Scaling && len(t.Rows) > 0 {
-		f.XLabel = problemOf(t.Rows[0].Problem).Param.Figure + " (J scaled with it)"
+		f.XLabel = study.ProblemOf(t.Rows[0].Problem).Param.Figure + " (J scaled with it)"
 	}
 	base := t.Kind == experiments.Baseline
 	var keys []string
@@ -169,7 +181,7 @@ func Final(ts *TableStudy) *FinalFigure {
 		}
 	}
 	for _, s := range ts.Rows {
-		if s.Missing == NotInTier {
+		if s.Missing == study.NotInTier {
 			f.Omitted = append(f.Omitted, omit(s))
 			continue
 		}
@@ -218,21 +230,11 @@ func Final(ts *TableStudy) *FinalFigure {
 func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
 	switch {
 	case t.Kind == experiments.Weights:
-		return r.Problem, problemOf(r.Problem).Title
+		return r.Problem, study.ProblemOf(r.Problem).Title
 	case r.Model == experiments.ELM && len(r.J) > 1:
 		return "elm-ml", r.Label()
 	}
 	return r.Model, r.Label()
-}
-
-// problemOf returns the registry's problem of a name (an empty one, titled
-// by the name, if unknown).
-func problemOf(name string) *experiments.Problem {
-	p, err := experiments.ProblemNamed(name)
-	if err != nil {
-		return &experiments.Problem{Name: name, Title: name, Param: paramOf(name)}
-	}
-	return p
 }
 
 // describeOmitted summarises the rows a figure leaves out, grouped by
@@ -251,10 +253,10 @@ func describeOmitted(om []Omission) string {
 			i = len(gs) - 1
 		}
 		g := gs[i]
-		g.names = append(g.names, rowLabel(o.Row))
+		g.names = append(g.names, o.Row.Label())
 		m := o.Row.Row.Label()
 		if o.Row.Table != nil && o.Row.Table.Kind == experiments.Weights {
-			m = problemOf(o.Row.Row.Problem).Title
+			m = study.ProblemOf(o.Row.Row.Problem).Title
 		}
 		if !slices.Contains(g.models, m) {
 			g.models = append(g.models, m)
@@ -269,17 +271,4 @@ func describeOmitted(om []Omission) string {
 		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", len(g.names), plural(len(g.names), "row"), g.reason, detail))
 	}
 	return strings.Join(parts, "; ")
-}
-
-// rowLabel names a row in plain text: "ELM-FBPINN (80, 20) K=12".
-func rowLabel(s RowStats) string {
-	p, j, k := s.Row.PaperKey()
-	name := fmt.Sprintf("%s (%s, %s) K=%d", s.Row.Label(), num(p), paperdata.FormatJ(j), k)
-	if s.Row.R != 1 {
-		name += " R=" + num(s.Row.R)
-	}
-	if s.Table != nil && s.Table.Kind == experiments.Weights {
-		name = problemOf(s.Row.Problem).Title + " " + name
-	}
-	return name
 }

@@ -18,6 +18,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // This file turns the figure data into Figures.
@@ -34,7 +35,7 @@ func figureTitle(t *experiments.Table, what string) string {
 }
 
 // sourceNote is the first note of a table figure: what it reproduces.
-func sourceNote(ts *TableStudy) string {
+func sourceNote(ts *study.TableStudy) string {
 	t, tier := ts.Table, ts.Tier
 	if t.Paper == "" {
 		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", tier)
@@ -42,12 +43,12 @@ func sourceNote(ts *TableStudy) string {
 	return fmt.Sprintf("Reproduces paper table %s; tier %s.", t.Paper, tier)
 }
 
-// omittedNote is the note of a figure that leaves rows out.
-func omittedNote(om []Omission) string {
+// omittedNotes is the note of a figure that leaves rows out, if it does.
+func omittedNotes(om []Omission) []string {
 	if len(om) == 0 {
-		return ""
+		return nil
 	}
-	return "Not drawn: " + describeOmitted(om) + "."
+	return []string{"Not drawn: " + describeOmitted(om) + "."}
 }
 
 // el1Label is the label of an e_L1 axis.
@@ -68,36 +69,31 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		return nil
 	}
 	lo, hi, xmax := math.Inf(1), math.Inf(-1), 0.0
-	seeds := 0
-	refs := false
+	seeds, refs, multilevel := 0, false, false
+	var labels []string // of the curves, in order: the legend's
 	for _, p := range f.Panels {
 		for _, c := range p.Curves {
-			for i := range c.Row.Band.Iter {
-				if positive(c.Row.Band.Min[i]) {
-					lo = math.Min(lo, c.Row.Band.Min[i])
+			b := c.Row.Band
+			for i := range b.Iter {
+				if positive(b.Min[i]) {
+					lo = math.Min(lo, b.Min[i])
 				}
-				if positive(c.Row.Band.Max[i]) {
-					hi = math.Max(hi, c.Row.Band.Max[i])
+				if positive(b.Max[i]) {
+					hi = math.Max(hi, b.Max[i])
 				}
-				xmax = math.Max(xmax, c.Row.Band.Iter[i])
+				xmax = math.Max(xmax, b.Iter[i])
 			}
 			if m, ok := paperReference(c); ok {
-				lo, hi = math.Min(lo, m), math.Max(hi, m)
-				refs = true
+				lo, hi, refs = math.Min(lo, m), math.Max(hi, m), true
 			}
-			seeds = max(seeds, c.Row.Band.Seeds)
-		}
-	}
-	lo, hi = decadeRange(lo, hi)
-	// Colours: by model, or along a ramp for the R curves.
-	var labels []string
-	for _, p := range f.Panels {
-		for _, c := range p.Curves {
+			seeds, multilevel = max(seeds, b.Seeds), multilevel || c.Key == "elm-ml"
 			if !slices.Contains(labels, c.Label) {
 				labels = append(labels, c.Label)
 			}
 		}
 	}
+	lo, hi = decadeRange(lo, hi)
+	// Colours: by model, or along a ramp for the R curves.
 	colour := func(c Curve) color.RGBA { return modelColour(c.Key) }
 	if f.Study.Table.Kind == experiments.Weights {
 		rs := ramp(len(labels))
@@ -110,9 +106,9 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	case len(f.Panels) > 9:
 		maxCols = 4
 	}
-	nr, nc := gridShape(len(f.Panels), maxCols)
+	nc := min(len(f.Panels), maxCols)
 	legend := map[string]legendItem{}
-	var panels []*plot.Plot
+	var rows [][]*plot.Plot
 	for i, pd := range f.Panels {
 		p := newPanel(pd.Title)
 		logY(p)
@@ -124,38 +120,29 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
-			band, med := bandPolygon(c.Row.Band), medianXYs(c.Row.Band)
 			drawn := false
-			if len(band) > 2 {
-				poly, err := plotter.NewPolygon(band)
-				if err == nil {
-					poly.Color = withAlpha(col, 0.22)
-					poly.LineStyle.Width = 0
+			if band := bandPolygon(c.Row.Band); len(band) > 2 {
+				if poly, err := plotter.NewPolygon(band); err == nil {
+					poly.Color, poly.LineStyle.Width = withAlpha(col, 0.22), 0
 					p.Add(poly)
 					drawn = true
 				}
 			}
-			if len(med) > 0 {
-				l, err := plotter.NewLine(med)
-				if err == nil {
-					l.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.2)}
-					p.Add(l)
-					drawn = true
-				}
+			if med := medianXYs(c.Row.Band); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
+				drawn = true
 			}
 			if m, ok := paperReference(c); ok && drawn {
-				l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}})
-				if err == nil {
-					l.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes}
-					p.Add(l)
-				}
+				addLine(p, plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
 			}
 			if _, ok := legend[c.Label]; !ok && drawn {
 				legend[c.Label] = legendItem{text: c.Label, thumbs: []plot.Thumbnailer{
 					lineThumb{line: draw.LineStyle{Color: col, Width: vg.Points(1.5)}, band: withAlpha(col, 0.22)}}}
 			}
 		}
-		panels = append(panels, p)
+		if i%nc == 0 {
+			rows = append(rows, nil)
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], p)
 	}
 	var items []legendItem
 	for _, l := range labels {
@@ -170,21 +157,15 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			lineThumb{line: draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}}}})
 		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
 	}
-	for _, p := range f.Panels {
-		if slices.ContainsFunc(p.Curves, func(c Curve) bool { return c.Key == "elm-ml" }) {
-			notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
-			break
-		}
-	}
-	if n := omittedNote(f.Omitted); n != "" {
-		notes = append(notes, n)
+	if multilevel {
+		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, "test error against iteration"),
-		notes:   notes,
+		notes:   append(notes, omittedNotes(f.Omitted)...),
 		legend:  items,
-		rows:    toGrid(panels, nc),
-		yLabels: slices.Repeat([]string{el1Label}, nr),
+		rows:    rows,
+		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
 	}
 	w, ph := textWidth, vg.Points(120)
 	if nc == 4 {
@@ -193,9 +174,19 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if nc == 1 {
 		w, ph = columnWidth, vg.Points(160)
 	}
-	h := vg.Length(nr)*ph + headerHeight(pg, w)
-	return &Figure{Name: f.Study.Table.ID + "-convergence", W: w, H: h, draw: pg.draw,
-		Caption: "test e_L1 against iteration (median, min-max band over seeds)"}
+	return pg.figure(f.Study.Table.ID+"-convergence", convergenceCaption, w, vg.Length(len(rows))*ph)
+}
+
+// addLine adds to p a line through xy drawn in sty, and reports whether it
+// could.
+func addLine(p *plot.Plot, xy plotter.XYs, sty draw.LineStyle) bool {
+	l, err := plotter.NewLine(xy)
+	if err != nil {
+		return false
+	}
+	l.LineStyle = sty
+	p.Add(l)
+	return true
 }
 
 // paperReference returns the paper's median e_L1 of a curve's row, the
@@ -229,24 +220,9 @@ func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// headerHeight estimates the height of a page's title, notes and legend.
-func headerHeight(pg *page, w vg.Length) vg.Length {
-	h := margin + 4
-	st := textStyle(titleSize)
-	h += vg.Length(len(wrapText(st, pg.title, w-2*margin))) * (st.Height("X") + 2)
-	ns := textStyle(noteSize)
-	for _, n := range pg.notes {
-		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
-	}
-	if len(pg.legend) > 0 {
-		h += vg.Length(len(legendLines(pg.legend, w-2*margin)))*legendRowHeight() + 3
-	}
-	return h
-}
-
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
-func bandPolygon(b Band) plotter.XYs {
+func bandPolygon(b study.Band) plotter.XYs {
 	var lo, hi plotter.XYs
 	for i := range b.Iter {
 		if !positive(b.Min[i]) || !positive(b.Max[i]) {
@@ -259,7 +235,7 @@ func bandPolygon(b Band) plotter.XYs {
 	return append(lo, hi...)
 }
 
-func medianXYs(b Band) plotter.XYs {
+func medianXYs(b study.Band) plotter.XYs {
 	var xy plotter.XYs
 	for i := range b.Iter {
 		if positive(b.Median[i]) {
@@ -288,8 +264,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 	}
 	// Side-by-side offsets: one slot per series, spread over 60% of the
 	// smallest gap between x values (in the axis's own scale).
-	tx := func(x float64) float64 { return x }
-	inv := func(u float64) float64 { return u }
+	tx, inv := func(x float64) float64 { return x }, func(u float64) float64 { return u }
 	if f.XLog {
 		tx, inv = math.Log2, func(u float64) float64 { return math.Exp2(u) }
 	}
@@ -356,22 +331,17 @@ func FinalPlot(f *FinalFigure) *Figure {
 		if err != nil {
 			continue
 		}
-		glyph := draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
-		bar := draw.LineStyle{Color: col, Width: vg.Points(1.1)}
-		if s.Paper {
-			glyph = draw.GlyphStyle{Color: col, Radius: vg.Points(2.6), Shape: hollowDiamond{}}
-			bar = draw.LineStyle{Color: col, Width: vg.Points(0.7)}
-			paperDrawn = true
-		}
 		eb, err := plotter.NewYErrorBars(pts)
 		if err != nil {
 			continue
 		}
-		eb.LineStyle = bar
-		eb.CapWidth = vg.Points(3.5)
-		p.Add(eb)
-		sc.GlyphStyle = glyph
-		p.Add(sc)
+		glyph, bar := draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}, draw.LineStyle{Color: col, Width: vg.Points(1.1)}
+		if s.Paper {
+			glyph, bar = draw.GlyphStyle{Color: col, Radius: vg.Points(2.6), Shape: hollowDiamond{}}, draw.LineStyle{Color: col, Width: vg.Points(0.7)}
+			paperDrawn = true
+		}
+		eb.LineStyle, eb.CapWidth, sc.GlyphStyle = bar, vg.Points(3.5), glyph
+		p.Add(eb, sc)
 		items = append(items, legendItem{text: s.Label, thumbs: []plot.Thumbnailer{glyphThumb{glyph: glyph, bar: &bar}}})
 	}
 	var ticks []plot.Tick
@@ -412,16 +382,12 @@ func FinalPlot(f *FinalFigure) *Figure {
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, what),
-		notes:   []string{sourceNote(f.Study) + " " + legendNote + "."},
+		notes:   append([]string{sourceNote(f.Study) + " " + legendNote + "."}, omittedNotes(f.Omitted)...),
 		legend:  items,
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},
 	}
-	if n := omittedNote(f.Omitted); n != "" {
-		pg.notes = append(pg.notes, n)
-	}
-	return &Figure{Name: f.Study.Table.ID + "-final", W: w, H: vg.Points(190) + headerHeight(pg, w), draw: pg.draw,
-		Caption: "final e_L1 against the swept parameter (median, min-max bar; paper's median and range beside)"}
+	return pg.figure(f.Study.Table.ID+"-final", finalCaption(f.Study.Table.Kind), w, vg.Points(190))
 }
 
 // spaceTicks clears the label of every tick that would come closer than
@@ -472,9 +438,9 @@ func solutionTitle(s *experiments.Solution) string {
 // OscillatorPlot draws the 1D solution: exact against predicted u(t), and
 // the pointwise absolute error on a log axis.
 func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
-	top := newPanel("")
-	top.X.Label.Text = "t"
-
+	top, bottom := newPanel(""), newPanel("")
+	logY(bottom)
+	top.X.Label.Text, bottom.X.Label.Text = "t", "t"
 	exact, pred, abs := make(plotter.XYs, len(c.T)), make(plotter.XYs, len(c.T)), plotter.XYs{}
 	for i, t := range c.T {
 		exact[i] = plotter.XY{X: t, Y: c.Exact[i]}
@@ -483,26 +449,20 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 			abs = append(abs, plotter.XY{X: t, Y: e})
 		}
 	}
-	le, _ := plotter.NewLine(exact)
-	le.LineStyle = draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}
-	lp, _ := plotter.NewLine(pred)
-	lp.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}
-	top.Add(le, lp)
-	bottom := newPanel("")
-	logY(bottom)
-	bottom.X.Label.Text = "t"
-
-	if len(abs) > 0 {
-		la, _ := plotter.NewLine(abs)
-		la.LineStyle = draw.LineStyle{Color: colRed, Width: vg.Points(1)}
-		bottom.Add(la)
-	}
-	legend := []legendItem{
-		{"exact", []plot.Thumbnailer{lineThumb{line: le.LineStyle}}},
-		{"ELM-FBPINN prediction", []plot.Thumbnailer{lineThumb{line: lp.LineStyle}}},
-	}
-	if len(abs) > 0 {
-		legend = append(legend, legendItem{"absolute error", []plot.Thumbnailer{lineThumb{line: draw.LineStyle{Color: colRed, Width: vg.Points(1)}}}})
+	var legend []legendItem
+	for i, l := range []struct {
+		p    *plot.Plot
+		xy   plotter.XYs
+		name string
+		sty  draw.LineStyle
+	}{
+		{top, exact, "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
+		{top, pred, "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
+		{bottom, abs, "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
+	} {
+		if (i < 2 || len(l.xy) > 0) && addLine(l.p, l.xy, l.sty) {
+			legend = append(legend, legendItem{l.name, []plot.Thumbnailer{lineThumb{line: l.sty}}})
+		}
 	}
 	pg := &page{
 		title:   capital(s.Problem.Title) + ": exact solution and " + solutionTitle(s),
@@ -510,9 +470,7 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 		rows:    [][]*plot.Plot{{top}, {bottom}},
 		yLabels: []string{"u(t)", "|u_{pred}(t) − u(t)|"},
 	}
-	w := textWidth
-	return &Figure{Name: s.Spec.Problem + "-solution", W: w, H: vg.Points(280) + headerHeight(pg, w), draw: pg.draw,
-		Caption: "exact vs multilevel ELM-FBPINN prediction, and the pointwise error"}
+	return pg.figure(s.Spec.Problem+"-solution", "exact vs multilevel ELM-FBPINN prediction, and the pointwise error", textWidth, vg.Points(280))
 }
 
 // BasisPlot draws the localised basis functions (1/L) w_j phi_jk of a few
@@ -535,11 +493,7 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 			continue
 		}
 		js := s.System.Decomposition.Levels[sets[0].Level].J
-		subs := "subdomains"
-		if len(sets) == 1 {
-			subs = "subdomain"
-		}
-		p := newPanel(fmt.Sprintf("level %d (J = %d): %d %s", l+1, js, len(sets), subs))
+		p := newPanel(fmt.Sprintf("level %d (J = %d): %d %s", l+1, js, len(sets), plural(len(sets), "subdomain")))
 		p.X.Label.Text = "t"
 		if len(panels) == 0 {
 			p.Y.Label.Text = "(1/L) w_{j}(t) φ_{jk}(t)"
@@ -553,17 +507,12 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 				for r := range f {
 					xy[r] = plotter.XY{X: b.T[r], Y: f[r]}
 				}
-				l, err := plotter.NewLine(xy)
-				if err != nil {
-					continue
-				}
 				// The constant (k = 0, the window itself) is drawn thicker.
 				w := vg.Points(0.8)
 				if k == 0 {
 					w = vg.Points(2)
 				}
-				l.LineStyle = draw.LineStyle{Color: withAlpha(col, 0.85), Width: w}
-				p.Add(l)
+				addLine(p, xy, draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
 			}
 		}
 		panels = append(panels, p)
@@ -576,9 +525,7 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 			"The factor 1/L averages the levels."},
 		rows: [][]*plot.Plot{panels},
 	}
-	w := textWidth
-	return &Figure{Name: s.Spec.Problem + "-basis", W: w, H: vg.Points(170) + headerHeight(pg, w), draw: pg.draw,
-		Caption: "random basis functions (window times feature) of a few subdomains per level"}
+	return pg.figure(s.Spec.Problem+"-basis", "random basis functions (window times feature) of a few subdomains per level", textWidth, vg.Points(170))
 }
 
 // levelColours are the colours of the levels in the sparsity and
@@ -603,25 +550,8 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	p.Y.Label.Text = "row (constraint point)"
 	p.X.Min, p.X.Max = 0, float64(r.Cols)
 	p.Y.Min, p.Y.Max = 0, float64(r.Rows)
-	rows := float64(r.Rows)
-	p.Y.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-		// Data y counts up from the bottom; matrix rows count down.
-		var out []plot.Tick
-		step := niceStep(rows, 4)
-		for v := 0.0; v <= rows; v += step {
-			out = append(out, plot.Tick{Value: rows - v, Label: num(v)})
-		}
-		return out
-	})
-	cols := float64(r.Cols)
-	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-		var out []plot.Tick
-		step := niceStep(cols, 3)
-		for v := 0.0; v <= cols; v += step {
-			out = append(out, plot.Tick{Value: v, Label: num(v)})
-		}
-		return out
-	})
+	// Data y counts up from the bottom; matrix rows count down.
+	p.Y.Tick.Marker, p.X.Tick.Marker = stepTicks(float64(r.Rows), 4, true), stepTicks(float64(r.Cols), 3, false)
 	var items []legendItem
 	for l := range r.Levels {
 		js := s.System.Decomposition.Levels[l].J
@@ -640,10 +570,25 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 		legend: items,
 		rows:   [][]*plot.Plot{{p}},
 	}
-	w := columnWidth
 	ratio := math.Min(1.6, math.Max(0.5, float64(r.Rows)/float64(r.Cols)))
-	return &Figure{Name: s.Spec.Problem + "-sparsity", W: w, H: vg.Length(ratio)*vg.Points(190) + vg.Points(40) + headerHeight(pg, w),
-		draw: pg.draw, Caption: "sparsity pattern of M, coloured by level"}
+	return pg.figure(s.Spec.Problem+"-sparsity", "sparsity pattern of M, coloured by level", columnWidth, vg.Length(ratio)*vg.Points(190)+vg.Points(40))
+}
+
+// stepTicks labels [0, span] every niceStep(span, n), from the top down
+// if down is set.
+func stepTicks(span float64, n int, down bool) plot.Ticker {
+	return plot.TickerFunc(func(_, _ float64) []plot.Tick {
+		var out []plot.Tick
+		step := niceStep(span, n)
+		for v := 0.0; v <= span; v += step {
+			at := v
+			if down {
+				at = span - v
+			}
+			out = append(out, plot.Tick{Value: at, Label: num(v)})
+		}
+		return out
+	})
 }
 
 // niceStep returns a step of 1, 2 or 5 times a power of ten that cuts
@@ -748,9 +693,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 	for _, v := range s.Problem.Outline {
 		outline = append(outline, plotter.XY{X: v[0], Y: v[1]})
 	}
-	ol, _ := plotter.NewLine(outline)
-	ol.LineStyle = draw.LineStyle{Color: colBlack, Width: vg.Points(1)}
-	dp.Add(ol)
+	addLine(dp, outline, draw.LineStyle{Color: colBlack, Width: vg.Points(1)})
 	var items []legendItem
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.CircleGlyph{}, draw.SquareGlyph{}}
 	radii := []vg.Length{5, 2.2, 1.2, 1}
@@ -792,9 +735,8 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		},
 		belowHeight: barH,
 	}
-	w := textWidth
-	return &Figure{Name: s.Spec.Problem + "-solution", W: w, H: vg.Points(135) + barH + headerHeight(pg, w), draw: pg.draw,
-		Caption: "exact, predicted and absolute-error maps, and the multilevel subdomain centres"}
+	return pg.figure(s.Spec.Problem+"-solution", "exact, predicted and absolute-error maps, and the multilevel subdomain centres",
+		textWidth, vg.Points(135)+barH)
 }
 
 // fewTicks are plot.DefaultTicks with at most three labels, for the narrow

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"elmfbpinn/study"
 )
 
 // finite reports whether x is a usable number.
@@ -38,23 +40,6 @@ func pmSci(m, r float64, pm string) (s string, ok bool) {
 	return s, true
 }
 
-// sci formats one number like the paper's κ(M): "8.5e+18".
-func sci(x float64) string { return strconv.FormatFloat(x, 'e', 1, 64) }
-
-// sig2 formats a positive ratio with two significant digits and no
-// exponent: 0.012, 0.31, 5.4, 25, 250.
-func sig2(x float64) string {
-	if !finite(x) || x <= 0 {
-		return ""
-	}
-	// Round to two significant digits first so that 9.96 becomes 10, not 10.0.
-	x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'e', 1, 64), 64)
-	d := 1 - int(math.Floor(math.Log10(x)))
-	if d < 0 {
-		d = 0
-	}
-	return strconv.FormatFloat(x, 'f', d, 64)
-}
-
-// num formats a parameter value: 80, 2.9, 0.125.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+// The study's notation of numbers and words (study.Sci: "8.5e+18",
+// study.Sig2: "0.31", study.Num: "0.125", study.Plural: "seeds").
+var sci, sig2, num, plural = study.Sci, study.Sig2, study.Num, study.Plural

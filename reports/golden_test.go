@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -229,7 +230,7 @@ func TestWrite(t *testing.T) {
 	// weight-scaling: osc R=0.125 and R=8 (hand-made) and R=1 (the real
 	// baseline runs of osc-baseline, the same specs) complete but unjudged;
 	// the other 18 rows incomplete.
-	wantCounts := []Counts{
+	wantCounts := []study.Counts{
 		{Rows: 3, InTier: 3, Complete: 1, Match: 1, Incomplete: 2},
 		{Rows: 18, InTier: 18, Complete: 6, Match: 6, Incomplete: 12},
 		{Rows: 15, InTier: 15, Complete: 5, Match: 3, Close: 1, Off: 1, Incomplete: 10},

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"text/template"
 	"time"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // This file is the view model of the report's index: REPORT.md,
@@ -37,13 +37,13 @@ func init() {
 		"label": labelSafe,
 		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
 		"join":  strings.Join,
-		"mark":  Status.mark,
+		"mark":  statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
 			var b bytes.Buffer
 			err := markdownTable(&b, header, rows, left)
 			return b.String(), err
 		},
-		"tablemd": func(ts *TableStudy) (string, error) {
+		"tablemd": func(ts *study.TableStudy) (string, error) {
 			var b bytes.Buffer
 			err := Markdown(&b, ts, false)
 			return b.String(), err
@@ -52,7 +52,7 @@ func init() {
 		"split":   func(s string) []string { return strings.Split(s, "|") },
 		"list":    func(s ...string) []string { return s },
 		"add":     func(a, b int) int { return a + b },
-		"models":  func() []string { return ClaimModels },
+		"models":  func() []string { return study.ClaimModels },
 		"repeat":  strings.Repeat,
 		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
 	}).ParseFS(templates, "templates/*.tmpl"))
@@ -71,123 +71,47 @@ type view struct {
 	Runs, WithoutEnv          int
 	First, Last               string // RFC 3339 start times of the results
 	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
-	Disagree, PaperFails      []claimCheck
+	Disagree, PaperFails      []study.ClaimCheck
 	Hold, Fail, Open          int // claims by our status
 }
 
-// claimCheck is a check of a claim.
-type claimCheck struct {
-	C ClaimResult
-	K CheckResult
-}
-
-// budgetGroup is one kind of run in a tier: a model with its seeds and
-// budget, and the tables that run it.
+// budgetGroup is a budget of the study with its seeds ("seeds 0-4", in
+// place of the Budget's list) and its steps in words.
 type budgetGroup struct {
-	Model, Seeds, Steps string
-	Iters               int
-	Tables              []string
+	study.Budget
+	Seeds, Steps string
 }
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
 	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
-		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU)}
+		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU),
+		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
+		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
+		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
 	if !pv.Date.IsZero() {
 		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
 	}
-	// The runs of each model at each budget and seeds, and where the
-	// results were made.
-	counts := map[string]map[string]int{"commit": {}, "go": {}, "cpu": {}}
-	order := map[string][]string{}
-	add := func(kind, val string) {
-		val = orUnknown(val)
-		if counts[kind][val] == 0 {
-			order[kind] = append(order[kind], val)
+	for _, g := range b.Budgets() {
+		steps := "Adam steps"
+		if g.Model == experiments.PaperModel(experiments.ELM) {
+			steps = "LSQR iterations"
 		}
-		counts[kind][val]++
+		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: steps})
 	}
-	seen := map[string]bool{}
-	for _, ts := range b.Tables {
-		type budget struct {
-			model string
-			iters int
-		}
-		seeds := map[budget][]int{}
-		var keys []budget
-		for _, r := range ts.Runs {
-			if r.Spec.Iters > 0 {
-				k := budget{experiments.PaperModel(r.Spec.Model), r.Spec.Iters}
-				if _, ok := seeds[k]; !ok {
-					keys = append(keys, k)
-				}
-				if !slices.Contains(seeds[k], r.Spec.Seed) {
-					seeds[k] = append(seeds[k], r.Spec.Seed)
-				}
-			}
-			res := r.Result
-			if res == nil || seen[res.Key] {
-				continue
-			}
-			seen[res.Key] = true
-			v.Runs++
-			if res.Env.Started == "" {
-				v.WithoutEnv++
-				continue
-			}
-			add("commit", res.Env.Commit)
-			add("go", res.Env.GoVersion)
-			add("cpu", res.Env.CPU)
-			if v.First == "" || res.Env.Started < v.First {
-				v.First = res.Env.Started
-			}
-			v.Last = max(v.Last, res.Env.Started)
-		}
-		for _, k := range keys {
-			s := seedList(seeds[k])
-			i := slices.IndexFunc(v.Budgets, func(g budgetGroup) bool { return g.Model == k.model && g.Seeds == s && g.Iters == k.iters })
-			if i < 0 {
-				steps := "Adam steps"
-				if k.model == experiments.PaperModel(experiments.ELM) {
-					steps = "LSQR iterations"
-				}
-				v.Budgets = append(v.Budgets, budgetGroup{Model: k.model, Seeds: s, Steps: steps, Iters: k.iters})
-				i = len(v.Budgets) - 1
-			}
-			v.Budgets[i].Tables = append(v.Budgets[i].Tables, ts.Table.ID)
-		}
-	}
-	list := func(kind string) string {
-		vs := order[kind]
-		if len(vs) == 0 {
+	list := func(cs []study.Count) string {
+		if len(cs) == 0 {
 			return "—"
 		}
-		sort.SliceStable(vs, func(i, j int) bool { return counts[kind][vs[i]] > counts[kind][vs[j]] })
-		out := make([]string, len(vs))
-		for i, x := range vs {
-			out[i] = fmt.Sprintf("%s (%d)", x, counts[kind][x])
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
 		}
 		return strings.Join(out, ", ")
 	}
-	v.Commits, v.GoVersions, v.CPUs = list("commit"), list("go"), list("cpu")
-	for _, c := range b.Claims {
-		switch c.Ours() {
-		case Holds:
-			v.Hold++
-		case Fails:
-			v.Fail++
-		case NotEvaluated:
-			v.Open++
-		}
-		for _, k := range c.Checks {
-			if k.Disagrees() {
-				v.Disagree = append(v.Disagree, claimCheck{c, k})
-			}
-			if k.Paper.Status == Fails {
-				v.PaperFails = append(v.PaperFails, claimCheck{c, k})
-			}
-		}
-	}
+	src := b.Sources()
+	v.Runs, v.WithoutEnv, v.First, v.Last = src.Runs, src.WithoutEnv, src.First, src.Last
+	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
 	return v
 }
 
@@ -254,7 +178,7 @@ func (v *view) Glance() [][]string {
 // Summary is the rows of SUMMARY.md's table, the total last.
 func (b *Built) Summary() [][]string {
 	var rows [][]string
-	row := func(name, paper string, k Counts) []string {
+	row := func(name, paper string, k study.Counts) []string {
 		return append([]string{name, paper}, itoas(k.Rows, k.InTier, k.Complete, k.Match, k.Close, k.Off,
 			k.Unjudged, k.Reduced, k.Incomplete)...)
 	}
@@ -280,15 +204,15 @@ func itoas(ns ...int) []string {
 // then each model's entry with our status, marked as format says ("md":
 // "Fastest: ✓ holds"; "tex": "Fastest (holds)", escaped).
 func (v *view) ClaimCells(format string) [][]string {
-	word := map[Status]string{Holds: "holds", Fails: "\\textbf{fails}", NotEvaluated: "n/e", NoCheck: "no check"}
+	word := map[study.Status]string{study.Holds: "holds", study.Fails: "\\textbf{fails}", study.NotEvaluated: "n/e", study.NoCheck: "no check"}
 	var rows [][]string
-	for _, a := range ClaimAspects {
+	for _, a := range study.ClaimAspects {
 		row := []string{a}
 		if format == "tex" {
 			row[0] = escapeLaTeX(a)
 		}
-		for _, m := range ClaimModels {
-			i := slices.IndexFunc(v.Claims, func(c ClaimResult) bool { return c.Aspect == a && c.Model == m })
+		for _, m := range study.ClaimModels {
+			i := slices.IndexFunc(v.Claims, func(c study.ClaimResult) bool { return c.Aspect == a && c.Model == m })
 			switch {
 			case i < 0 && format == "tex":
 				row = append(row, "-")
@@ -297,7 +221,7 @@ func (v *view) ClaimCells(format string) [][]string {
 			case format == "tex":
 				row = append(row, fmt.Sprintf("%s (%s)", escapeLaTeX(v.Claims[i].Paper), word[v.Claims[i].Ours()]))
 			default:
-				row = append(row, fmt.Sprintf("%s: %s", v.Claims[i].Paper, v.Claims[i].Ours().mark()))
+				row = append(row, fmt.Sprintf("%s: %s", v.Claims[i].Paper, statusMark(v.Claims[i].Ours())))
 			}
 		}
 		rows = append(rows, row)
@@ -305,8 +229,13 @@ func (v *view) ClaimCells(format string) [][]string {
 	return rows
 }
 
+// statusMark is the Markdown mark of a claim's status.
+func statusMark(s study.Status) string {
+	return [...]string{"? not evaluated", "✓ holds", "✗ does not hold", "— no check"}[s]
+}
+
 // ClaimHeader is the header of the summary table in Markdown.
-func (v *view) ClaimHeader() []string { return append([]string{""}, ClaimModels...) }
+func (v *view) ClaimHeader() []string { return append([]string{""}, study.ClaimModels...) }
 
 // anchor is GitHub's anchor of a heading in REPORT.md.
 func anchor(title string) string {

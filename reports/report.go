@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // Output formats of Report.
@@ -114,17 +115,17 @@ func (f FigureEntry) Link() string {
 
 // TableReport is a table of the study with its figures.
 type TableReport struct {
-	*TableStudy
+	*study.TableStudy
 	Figures []FigureEntry
 }
 
 // Built is what Report wrote: the study, its figures and claims, and the
 // files.
 type Built struct {
-	*Study
+	*study.Study
 	Tables    []*TableReport
 	Solutions []FigureEntry // solution, basis and sparsity figures
-	Claims    []ClaimResult
+	Claims    study.Claims
 	Files     []string // every file written, relative to the report directory
 }
 
@@ -166,7 +167,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	if !safeID(tier) {
 		return nil, fmt.Errorf("reports: tier %q: want letters, digits, '.', '_' or '-'", tier)
 	}
-	st, err := NewStudy(tables, tier, results)
+	st, err := study.NewStudy(tables, tier, results)
 	if err != nil {
 		return nil, err
 	}
@@ -191,14 +192,14 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		if w.figures() {
 			conv, fin := Convergence(ts), Final(ts)
 			tr.Figures = append(tr.Figures,
-				w.figure(ConvergencePlot(conv), ts, "-convergence", "test e_L1 against iteration: median and min-max band over the seeds", conv.Omitted),
+				w.figure(ConvergencePlot(conv), ts, "-convergence", convergenceCaption, conv.Omitted),
 				w.figure(FinalPlot(fin), ts, "-final", finalCaption(ts.Table.Kind), fin.Omitted))
 		}
 	}
 	if w.figures() && !o.NoSolutions {
 		w.solutions(tables, results)
 	}
-	b.Claims = EvaluateClaims(st)
+	b.Claims = study.EvaluateClaims(st)
 	if o.has(FormatCSV) {
 		w.render("runs.csv", func(buf io.Writer) error { return RunsCSV(buf, st) })
 	}
@@ -249,16 +250,14 @@ func (w *writer) write(name string, data []byte) {
 func (w *writer) figures() bool { return w.o.has(PNG) || w.o.has(PDF) }
 
 // figure writes a table's figure (nil: skipped, saying why).
-func (w *writer) figure(fig *Figure, ts *TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
+func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
 	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption}
 	if fig == nil {
 		e.Note = skippedNote(ts, omitted)
 		w.o.logf("figure %s: %s", e.Name, e.Note)
 		return e
 	}
-	if len(omitted) > 0 {
-		e.Note = "Not drawn: " + describeOmitted(omitted) + "."
-	}
+	e.Note = strings.Join(omittedNotes(omitted), "")
 	w.save(fig, &e)
 	return e
 }
@@ -283,19 +282,8 @@ func (w *writer) save(fig *Figure, e *FigureEntry) {
 	}
 }
 
-// finalCaption describes the final-error figure of a table of a kind.
-func finalCaption(k experiments.Kind) string {
-	switch k {
-	case experiments.Weights:
-		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
-	case experiments.Baseline:
-		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
-	}
-	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
-}
-
 // skippedNote says why a table figure was not drawn.
-func skippedNote(ts *TableStudy, om []Omission) string {
+func skippedNote(ts *study.TableStudy, om []Omission) string {
 	switch {
 	case ts.Counts.InTier == 0:
 		return "Skipped: the " + ts.Tier + " tier runs no row of this table."
@@ -323,15 +311,13 @@ func (w *writer) solutions(tables []*experiments.Table, results map[string]*expe
 		}
 		skip := FigureEntry{Name: p.Name + "-solution", Caption: "the solution figures of the " + p.Title}
 		res := results[spec.Key()]
+		var figs []*Figure
 		if res == nil {
 			skip.Note = fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)
-			w.b.Solutions = append(w.b.Solutions, skip)
-			w.o.logf("figure %s: %s", skip.Name, skip.Note)
-			continue
-		}
-		figs, err := solutionPlots(res)
-		if err != nil {
+		} else if figs, err = solutionPlots(res); err != nil {
 			skip.Note = "Skipped: " + err.Error()
+		}
+		if skip.Note != "" {
 			w.b.Solutions = append(w.b.Solutions, skip)
 			w.o.logf("figure %s: %s", skip.Name, skip.Note)
 			continue

@@ -16,6 +16,7 @@ import (
 
 	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // reportTables are the tables of the end-to-end report test: real results
@@ -167,7 +168,7 @@ func TestRunsCSV(t *testing.T) {
 	// The real osc-baseline ELM runs are R = 1 of the weight-scaling table
 	// too.
 	var buf bytes.Buffer
-	st, err := NewStudy([]*experiments.Table{tables[0], tables[4]}, experiments.Full, res)
+	st, err := study.NewStudy([]*experiments.Table{tables[0], tables[4]}, experiments.Full, res)
 	if err != nil {
 		t.Fatal(err)
 	}

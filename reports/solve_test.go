@@ -53,19 +53,25 @@ func solutionResult(t *testing.T, prob, tier string) *experiments.Result {
 // TestReportSolvesNothing: the report cannot run a solver, and draws the
 // solution figures from the results of their runs.
 //
-// The package's code (its non-test files, read as Go source) imports no
-// solver (core/elm, core/lsqr, core/train) and calls neither
-// experiments.Execute nor a Solve; the models of the solution figures come
-// from experiments.SolutionOf, which rebuilds one from a result's kept
-// coefficients. A report whose results hold those runs, with made-up
-// coefficients no solver would give, draws the solution, basis and
-// sparsity figures; without the runs they are skipped with a note naming
-// the run.
+// The code of the package and of package study (their non-test files, read
+// as Go source) imports no solver (core/elm, core/lsqr, core/train) and
+// calls neither experiments.Execute nor a Solve; the models of the
+// solution figures come from experiments.SolutionOf, which rebuilds one
+// from a result's kept coefficients. A report whose results hold those
+// runs, with made-up coefficients no solver would give, draws the solution,
+// basis and sparsity figures; without the runs they are skipped with a
+// note naming the run.
 func TestReportSolvesNothing(t *testing.T) {
+	// The report's own source and the study's it computes with.
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	studied, err := filepath.Glob(filepath.Join("..", "study", "*.go"))
+	if err != nil || len(studied) == 0 {
+		t.Fatalf("the study's source: %v, %v", studied, err)
+	}
+	files = append(files, studied...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -14,6 +14,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study"
 )
 
 // This file renders one table of a study as Markdown or LaTeX: the same
@@ -40,27 +41,17 @@ var (
 		param: func(p experiments.Param) string { return "$" + p.TeX + "$" }}
 )
 
-// paramOf returns the parameter of a problem (the zero Param if unknown).
-func paramOf(problem string) experiments.Param {
-	p, err := experiments.ProblemNamed(problem)
-	if err != nil {
-		return experiments.Param{Text: "param", TeX: `\mathrm{param}`, Figure: "param"}
-	}
-	return p.Param
-}
-
 // cells renders the cells of one table in one style. Cells must be asked
 // for in reading order so that the notes are numbered in that order; equal
 // notes share a number.
 type cells struct {
 	st    style
 	Notes []string // in the order of their numbers
-	tier  string
-	mixed bool // rows of several problems: the parameter is named per row
+	mixed bool     // rows of several problems: the parameter is named per row
 }
 
-func newCells(st style, ts *TableStudy) *cells {
-	c := &cells{st: st, tier: ts.Tier}
+func newCells(st style, ts *study.TableStudy) *cells {
+	c := &cells{st: st}
 	for _, s := range ts.Rows {
 		c.mixed = c.mixed || s.Row.Problem != ts.Rows[0].Row.Problem
 	}
@@ -80,31 +71,31 @@ func (c *cells) withNote(v, note string) string {
 // missing returns a dash with the marker of the reason.
 func (c *cells) missing(reason string) string { return c.withNote(c.st.dash, reason) }
 
-func (c *cells) model(s RowStats) string { return c.st.esc(s.Row.Label()) }
+func (c *cells) model(s study.RowStats) string { return c.st.esc(s.Row.Label()) }
 
 // paramJ is the paper's (param, J) column; the PINN is listed with J = 1.
-func (c *cells) paramJ(s RowStats) string {
+func (c *cells) paramJ(s study.RowStats) string {
 	p, j, _ := s.Row.PaperKey()
 	v := num(p)
 	if c.mixed {
-		v = c.st.param(paramOf(s.Row.Problem)) + "=" + v
+		v = c.st.param(study.ProblemOf(s.Row.Problem).Param) + "=" + v
 	}
 	return "(" + v + ", " + paperdata.FormatJ(j) + ")"
 }
 
 // hK is the paper's (h, K) column: the PINN has two hidden layers of its
 // width, the (ELM-)FBPINN one layer of K.
-func (c *cells) hK(s RowStats) string {
+func (c *cells) hK(s study.RowStats) string {
 	if s.Row.Model == experiments.PINN {
 		return fmt.Sprintf("(2, %d)", s.Row.Width)
 	}
 	return fmt.Sprintf("(1, %d)", s.Row.K)
 }
 
-func (c *cells) delta(s RowStats) string { return num(s.Row.Delta) }
-func (c *cells) r(s RowStats) string     { return num(s.Row.R) }
+func (c *cells) delta(s study.RowStats) string { return num(s.Row.Delta) }
+func (c *cells) r(s study.RowStats) string     { return num(s.Row.R) }
 
-func (c *cells) optimiser(s RowStats) string {
+func (c *cells) optimiser(s study.RowStats) string {
 	if s.Row.Model == experiments.ELM {
 		return "LSQR"
 	}
@@ -112,120 +103,75 @@ func (c *cells) optimiser(s RowStats) string {
 }
 
 // kappa is our κ(M): "N/A" for the gradient-trained models, as in the paper.
-func (c *cells) kappa(s RowStats) string {
+func (c *cells) kappa(s study.RowStats) string {
+	why, inf := s.KappaMissing()
 	switch {
 	case s.Row.Model != experiments.ELM:
 		return "N/A"
-	case s.Kappa != nil && finite(*s.Kappa):
-		return sci(*s.Kappa)
-	case s.Kappa != nil || strings.HasPrefix(s.KappaNote, "infinite"):
-		return c.withNote(c.st.inf, "κ "+cmp.Or(s.KappaNote, "infinite"))
-	case s.KappaNote != "":
-		return c.missing("κ " + s.KappaNote)
-	case s.KappaWant:
-		return c.missing("κ run not done yet")
+	case inf:
+		return c.withNote(c.st.inf, why)
+	case why != "":
+		return c.missing(why)
 	}
-	return c.missing("κ is not computed in the " + c.tier + " tier")
-}
-
-// absent is the reason a row has no statistics of its own.
-func (c *cells) absent(s RowStats) string {
-	if s.Missing == NotInTier {
-		return "not run in the " + c.tier + " tier"
-	}
-	return s.seedCount() + ": no results yet"
-}
-
-// reduced is the note of a row trained with a shortened budget.
-func reduced(s RowStats) string {
-	return fmt.Sprintf("shortened run (%d %s, %d of the paper's %d steps): a regression check, not judged or timed against the paper",
-		s.Want, plural(s.Want, "seed"), s.Iters, experiments.FullIters)
-}
-
-func partial(s RowStats) string {
-	return s.seedCount() + ": statistics over the seeds present; no verdict"
-}
-
-func noPaper(s RowStats) string {
-	if s.Table.Paper == "" {
-		return "no published row: the paper shows these results only as a figure"
-	}
-	return "no published row for this configuration in " + s.Table.Paper
+	return sci(*s.Kappa)
 }
 
 // ours renders one of our statistics m ± r.
-func (c *cells) ours(s RowStats, m, r float64) string {
+func (c *cells) ours(s study.RowStats, m, r float64) string {
 	if s.Seeds == 0 {
-		return c.missing(c.absent(s))
+		return c.missing(s.Absent())
 	}
 	v, ok := pmSci(m, r, c.st.pm)
 	switch {
 	case !ok:
 		return c.missing("not a finite number")
 	case s.Seeds < s.Want:
-		return c.withNote(v, partial(s))
+		return c.withNote(v, s.Partial())
 	case s.Reduced:
-		return c.withNote(v, reduced(s))
+		return c.withNote(v, s.Shortened())
 	}
 	return v
 }
 
 // paper renders one of the paper's statistics m ± r.
-func (c *cells) paper(s RowStats, m, r func(p *paperdata.Row) float64) string {
+func (c *cells) paper(s study.RowStats, m, r func(p *paperdata.Row) float64) string {
 	if s.Paper == nil {
-		return c.missing(noPaper(s))
+		return c.missing(s.NoPaper())
 	}
 	v, _ := pmSci(m(s.Paper), r(s.Paper), c.st.pm)
 	return v
 }
 
-func (c *cells) el1Ours(s RowStats) string  { return c.ours(s, s.EL1Median, s.EL1Range) }
-func (c *cells) timeOurs(s RowStats) string { return c.ours(s, s.TimeMean, s.TimeStd) }
+func (c *cells) el1Ours(s study.RowStats) string  { return c.ours(s, s.EL1Median, s.EL1Range) }
+func (c *cells) timeOurs(s study.RowStats) string { return c.ours(s, s.TimeMean, s.TimeStd) }
 
-func (c *cells) el1Paper(s RowStats) string {
+func (c *cells) el1Paper(s study.RowStats) string {
 	return c.paper(s, func(p *paperdata.Row) float64 { return p.EL1Median }, func(p *paperdata.Row) float64 { return p.EL1Range })
 }
 
-func (c *cells) timePaper(s RowStats) string {
+func (c *cells) timePaper(s study.RowStats) string {
 	return c.paper(s, func(p *paperdata.Row) float64 { return p.TimeMean }, func(p *paperdata.Row) float64 { return p.TimeStd })
 }
 
-func (c *cells) verdict(s RowStats) string {
-	switch {
-	case s.HasVerdict:
+func (c *cells) verdict(s study.RowStats) string {
+	if s.HasVerdict {
 		return s.Verdict.String()
-	case s.Reduced && s.Seeds > 0:
-		return c.missing(reduced(s))
-	case s.Paper == nil:
-		return c.missing(noPaper(s))
-	case s.Seeds == 0:
-		return c.missing(c.absent(s))
 	}
-	return c.missing(partial(s))
+	return c.missing(s.VerdictMissing())
 }
 
-func (c *cells) speed(s RowStats) string {
-	if v := sig2(s.Speed); v != "" {
-		if s.Seeds < s.Want {
-			return c.withNote(v+c.st.times, partial(s))
-		}
-		return v + c.st.times
+func (c *cells) speed(s study.RowStats) string {
+	switch why := s.SpeedMissing(); {
+	case why != "":
+		return c.missing(why)
+	case s.Seeds < s.Want:
+		return c.withNote(sig2(s.Speed)+c.st.times, s.Partial())
 	}
-	switch {
-	case s.Paper == nil:
-		return c.missing(noPaper(s))
-	case s.Seeds == 0:
-		return c.missing(c.absent(s))
-	case s.Reduced:
-		return c.missing(reduced(s))
-	case s.Contended > 0:
-		return c.missing(fmt.Sprintf("%d of %d seeds were timed with more runs at once than cores (repro run -oversubscribe, contended: true): left out of the speed-up", s.Contended, s.Seeds))
-	}
-	return c.missing("no positive time to compare")
+	return sig2(s.Speed) + c.st.times
 }
 
 // rowName identifies a row in the lines under a table.
-func (c *cells) rowName(s RowStats, withR bool) string {
+func (c *cells) rowName(s study.RowStats, withR bool) string {
 	name := c.model(s) + " " + c.paramJ(s) + " " + c.hK(s)
 	if withR {
 		name += " R=" + c.r(s)
@@ -242,7 +188,7 @@ func hasR(t *experiments.Table) bool {
 // grid returns the cells of every row, in reading order: the paper's
 // columns, with R after δ where the table varies it, then the values of
 // tail.
-func (c *cells) grid(ts *TableStudy, tail ...func(*cells, RowStats) string) [][]string {
+func (c *cells) grid(ts *study.TableStudy, tail ...func(*cells, study.RowStats) string) [][]string {
 	withR := hasR(ts.Table)
 	var out [][]string
 	for _, s := range ts.Rows {
@@ -261,18 +207,18 @@ func (c *cells) grid(ts *TableStudy, tail ...func(*cells, RowStats) string) [][]
 
 // param is the name of the table's parameter in a header: "param" when
 // the table mixes problems.
-func (c *cells) param(ts *TableStudy, mixed string) string {
+func (c *cells) param(ts *study.TableStudy, mixed string) string {
 	if c.mixed || len(ts.Rows) == 0 {
 		return mixed
 	}
-	return c.st.param(paramOf(ts.Rows[0].Row.Problem))
+	return c.st.param(study.ProblemOf(ts.Rows[0].Row.Problem).Param)
 }
 
 // Markdown renders one table of a study as GitHub Markdown (template
 // table.md.tmpl): the title (if title is set; REPORT.md gives its own), the
 // table of our statistics beside the paper's, the notes that explain every
 // missing value, the verdict counts and one line per row judged off.
-func Markdown(w io.Writer, ts *TableStudy, title bool) error {
+func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	c := newCells(markdownStyle, ts)
 	v := tableView{TableStudy: ts, Title: title}
 	v.Header = []string{"Model", "(" + c.param(ts, "param") + ", J)", "(h, K)", "δ"}
@@ -282,20 +228,14 @@ func Markdown(w io.Writer, ts *TableStudy, title bool) error {
 	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
 		"verdict", "time ours (mean ± sd, s)", "time paper (s)", "speed-up (paper/ours)")
 	v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).verdict, (*cells).timeOurs, (*cells).timePaper, (*cells).speed)
-	var machines []string
 	for _, s := range ts.Rows {
 		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
 			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s, hasR(ts.Table)),
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
-		for _, m := range s.machines {
-			if !slices.Contains(machines, m) {
-				machines = append(machines, m)
-			}
-		}
 	}
-	v.Machines, v.Notes = strings.Join(machines, "; "), c.Notes
+	v.Machines, v.Notes = strings.Join(ts.Machines(), "; "), c.Notes
 	k := ts.Counts
 	for _, r := range []struct {
 		n    int
@@ -312,7 +252,7 @@ func Markdown(w io.Writer, ts *TableStudy, title bool) error {
 // tableView is what the table templates read: the study of the table and
 // its cells in one style.
 type tableView struct {
-	*TableStudy
+	*study.TableStudy
 	Title, Paper bool
 	Header       []string
 	Rows         [][]string
@@ -323,15 +263,15 @@ type tableView struct {
 }
 
 // markdownTable writes a GitHub Markdown table (tablewriter's Markdown
-// renderer) that keeps headers as given (no upper-casing), never wraps a
-// cell, and aligns the first `left` columns left and the others right.
+// renderer), as writeTable describes.
 func markdownTable(w io.Writer, header []string, rows [][]string, left int) error {
-	return newTable(w, renderer.NewMarkdown(), header, left).Bulk(rows)
+	return writeTable(w, renderer.NewMarkdown(), header, rows, left)
 }
 
-// newTable returns a table writer with the header set, as markdownTable
-// describes, drawn by r (nil: tablewriter's default, for a terminal).
-func newTable(w io.Writer, r tw.Renderer, header []string, left int) *tableWriter {
+// writeTable writes a table drawn by r (nil: tablewriter's default, for a
+// terminal) that keeps headers as given (no upper-casing), never wraps a
+// cell, and aligns the first `left` columns left and the others right.
+func writeTable(w io.Writer, r tw.Renderer, header []string, rows [][]string, left int) error {
 	align := make([]tw.Align, len(header))
 	for i := range align {
 		align[i] = tw.AlignRight
@@ -351,20 +291,10 @@ func newTable(w io.Writer, r tw.Renderer, header []string, left int) *tableWrite
 	}
 	tb := tablewriter.NewTable(w, opts...)
 	tb.Header(header)
-	return &tableWriter{tb}
-}
-
-// tableWriter is a tablewriter.Table that takes all its rows at once.
-type tableWriter struct{ *tablewriter.Table }
-
-// Bulk appends the rows and renders the table.
-func (t *tableWriter) Bulk(rows [][]string) error {
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
-		}
+	if err := tb.Bulk(rows); err != nil {
+		return err
 	}
-	return t.Render()
+	return tb.Render()
 }
 
 // LaTeX renders one table of a study as a complete booktabs table
@@ -376,7 +306,7 @@ func (t *tableWriter) Bulk(rows [][]string) error {
 // tabular. It needs only \usepackage{booktabs}: instead of the paper's
 // \resizebox (graphicx) it is set in \footnotesize inside a \makebox, which
 // centres a table wider than the text over the margins.
-func LaTeX(w io.Writer, ts *TableStudy, paper bool) error {
+func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	c := newCells(latexStyle, ts)
 	v := tableView{TableStudy: ts, Paper: paper}
 	v.Header = []string{"Model", "$(" + strings.Trim(c.param(ts, `$\mathrm{param}$`), "$") + ",J)$", "$(h,K)$", `$\delta$`}
@@ -393,12 +323,4 @@ func LaTeX(w io.Writer, ts *TableStudy, paper bool) error {
 	}
 	v.Notes = c.Notes
 	return index.ExecuteTemplate(w, "table.tex.tmpl", v)
-}
-
-// plural returns word, with an "s" unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

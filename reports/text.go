@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
@@ -74,16 +75,6 @@ func spans(line string) []piece {
 		out = append(out, piece{line[start:], 0})
 	}
 	return out
-}
-
-// plainText returns the line with its script markup removed: "e_{L1}" is
-// "eL1". It is the text a reader of the PDF sees when copying.
-func plainText(line string) string {
-	var b strings.Builder
-	for _, s := range spans(line) {
-		b.WriteString(s.s)
-	}
-	return b.String()
 }
 
 // scriptFont is the font of a span of a text in fnt.
@@ -155,24 +146,13 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 }
 
-// cp1252 maps the characters of code page 1252 above 0x7e that are not
-// Latin-1 to their bytes; Latin-1 (U+00A0-U+00FF) maps to itself.
-var cp1252 = map[rune]byte{
-	'€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88,
-	'‰': 0x89, 'Š': 0x8a, '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93,
-	'”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b,
-	'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
-}
-
-// encode1252 returns the byte of r in code page 1252; ok is false if the
-// code page has no such character.
+// encode1252 returns the byte of r in code page 1252, the PDF canvas's
+// encoding; ok is false if r is not a printable character of it.
 func encode1252(r rune) (b byte, ok bool) {
-	switch {
-	case r >= 0x20 && r <= 0x7e, r >= 0xa0 && r <= 0xff:
-		return byte(r), true
+	if r < 0x20 || r >= 0x7f && r < 0xa0 {
+		return 0, false
 	}
-	b, ok = cp1252[r]
-	return b, ok
+	return charmap.Windows1252.EncodeRune(r)
 }
 
 // fillStringPDF draws str on a PDF canvas, whose FillString takes text in

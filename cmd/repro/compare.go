@@ -9,6 +9,7 @@ import (
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/reports"
+	"elmfbpinn/study"
 )
 
 // cmdCompare compares two result directories row by row: medians, ranges
@@ -69,15 +70,15 @@ func cmdCompare(args []string) error {
 		}
 		warnBad("compare", bad)
 	}
-	opt := &reports.CompareOptions{Alpha: *alpha, Threshold: *threshold, TimeThreshold: *timeThreshold}
-	rows, err := reports.Compare(tables, sf.tier, sides[0], sides[1], opt)
+	opt := &study.CompareOptions{Alpha: *alpha, Threshold: *threshold, TimeThreshold: *timeThreshold}
+	rows, err := study.Compare(tables, sf.tier, sides[0], sides[1], opt)
 	if err != nil {
 		return err
 	}
 	if err := reports.WriteComparison(os.Stdout, rows, *format, opt); err != nil {
 		return err
 	}
-	k := reports.Tally(rows)
+	k := study.Tally(rows)
 	switch {
 	case *failOn == "worse" && k.Worse > 0:
 		return fmt.Errorf("%d of %d rows are worse (-fail-on worse)", k.Worse, len(rows))

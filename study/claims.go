@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"cmp"
@@ -45,11 +45,6 @@ const (
 // String returns the status as the report words it.
 func (s Status) String() string {
 	return [...]string{"not evaluated", "holds", "does not hold", "no check"}[s]
-}
-
-// mark is the Markdown mark of a status.
-func (s Status) mark() string {
-	return [...]string{"? not evaluated", "✓ holds", "✗ does not hold", "— no check"}[s]
 }
 
 // Outcome is a check evaluated on one set of rows.
@@ -173,7 +168,7 @@ func oursEvidence(st *Study) *evidence {
 	for _, ts := range st.Tables {
 		delete(e.absent, ts.Table.ID)
 		for _, s := range ts.Rows {
-			o := obs{table: ts.Table.ID, key: modelKey(s.Row), x: ts.Table.X(s.Row), name: rowLabel(s),
+			o := obs{table: ts.Table.ID, key: modelKey(s.Row), x: ts.Table.X(s.Row), name: s.Label(),
 				why: s.Why(), el1: s.EL1Median, time: s.TimeMean, band: s.Band}
 			if s.Reduced && s.Complete() {
 				o.why += " in this tier"
@@ -190,7 +185,7 @@ func paperEvidence() *evidence {
 	e := &evidence{paper: true, rows: map[string][]obs{}}
 	for _, t := range experiments.Tables() {
 		for _, r := range t.Rows {
-			o := obs{table: t.ID, key: modelKey(r), x: t.X(r), name: rowLabel(RowStats{Table: t, Row: r}), why: "no published row"}
+			o := obs{table: t.ID, key: modelKey(r), x: t.X(r), name: RowStats{Table: t, Row: r}.Label(), why: "no published row"}
 			if p, ok := t.PaperRow(r); ok {
 				o.why, o.el1, o.time = "", p.EL1Median, p.TimeMean
 			}
@@ -329,7 +324,7 @@ func problemOfTable(id string) string {
 func tablesOf(dim int, kinds ...experiments.Kind) []string {
 	var out []string
 	for _, t := range experiments.Tables() {
-		if slices.Contains(kinds, t.Kind) && (dim == 0 || problemOf(problemOfTable(t.ID)).Dim == dim) {
+		if slices.Contains(kinds, t.Kind) && (dim == 0 || ProblemOf(problemOfTable(t.ID)).Dim == dim) {
 			out = append(out, t.ID)
 		}
 	}
@@ -369,9 +364,9 @@ func allBelow(e *evidence, tables []string, bound float64, keys ...string) Outco
 				worst = o
 			}
 		}
-		d := fmt.Sprintf("%s worst %s", short(t), sci(worst.el1))
+		d := fmt.Sprintf("%s worst %s", short(t), Sci(worst.el1))
 		if len(rows) == 1 {
-			d = fmt.Sprintf("%s %s", short(t), sci(worst.el1))
+			d = fmt.Sprintf("%s %s", short(t), Sci(worst.el1))
 		}
 		if worst.el1 < bound {
 			return decide(true, d)
@@ -397,7 +392,7 @@ func compareAt(e *evidence, tables []string, a, b string, v func(obs) float64, r
 			if rel(v(p.a), v(p.b)) {
 				ok++
 			} else {
-				bad = append(bad, fmt.Sprintf("%s %s: %s vs %s", t, p.a.name, sci(v(p.a)), sci(v(p.b))))
+				bad = append(bad, fmt.Sprintf("%s %s: %s vs %s", t, p.a.name, Sci(v(p.a)), Sci(v(p.b))))
 			}
 		}
 		if len(ps) == 0 {
@@ -440,7 +435,7 @@ func mostly(e *evidence, dim int, a, b string) Outcome {
 				if p.a.el1 < p.b.el1 {
 					wins++
 				} else if t == base {
-					baseBad = fmt.Sprintf("not at the baseline %s (%s vs %s)", t, sci(p.a.el1), sci(p.b.el1))
+					baseBad = fmt.Sprintf("not at the baseline %s (%s vs %s)", t, Sci(p.a.el1), Sci(p.b.el1))
 				}
 			}
 		}
@@ -478,7 +473,7 @@ func early(e *evidence, tables []string, a, b string) Outcome {
 			if !okA || !okB {
 				return missingRuns(fmt.Sprintf("%s (no error history at iteration %d)", t, earlyIter))
 			}
-			parts = append(parts, fmt.Sprintf("%s vs %s", sci(va), sci(vb)))
+			parts = append(parts, fmt.Sprintf("%s vs %s", Sci(va), Sci(vb)))
 			ok = ok && va < vb
 		}
 		if len(parts) == 0 {
@@ -505,7 +500,7 @@ func topFrequency(e *evidence, tables []string, a, b string) Outcome {
 		if i < 0 {
 			return missingRuns(t + " (no one-level row at the highest frequency)")
 		}
-		return decide(top.el1 < rb[i].el1, fmt.Sprintf("%s at %s: %s vs %s", short(t), num(top.x), sci(top.el1), sci(rb[i].el1)))
+		return decide(top.el1 < rb[i].el1, fmt.Sprintf("%s at %s: %s vs %s", short(t), Num(top.x), Sci(top.el1), Sci(rb[i].el1)))
 	})
 }
 
@@ -565,7 +560,7 @@ var claims = func() []claim {
 						best = math.Min(best, o.el1)
 					}
 					r := p[0].el1 / best
-					return decide(r >= poorFactor, fmt.Sprintf("%s %sx", short(t), sig2(r)))
+					return decide(r >= poorFactor, fmt.Sprintf("%s %sx", short(t), Sig2(r)))
 				})
 			}}}},
 		{"Multi-scale convergence", "FBPINN", "Stable", []check{{"the FBPINN converges at each baseline " + conv,
@@ -638,11 +633,45 @@ var claims = func() []claim {
 	}
 }()
 
+// Claims are the cells of the paper's summary table, evaluated.
+type Claims []ClaimResult
+
+// Count returns how many of the claims have status s on our results.
+func (cs Claims) Count(s Status) int {
+	n := 0
+	for _, c := range cs {
+		if c.Ours() == s {
+			n++
+		}
+	}
+	return n
+}
+
+// ClaimCheck is a check with its claim.
+type ClaimCheck struct {
+	C ClaimResult
+	K CheckResult
+}
+
+// Where returns the checks of the claims for which keep is true, each with
+// its claim, in order.
+func (cs Claims) Where(keep func(CheckResult) bool) []ClaimCheck {
+	var out []ClaimCheck
+	for _, c := range cs {
+		for _, k := range c.Checks {
+			if keep(k) {
+				out = append(out, ClaimCheck{c, k})
+			}
+		}
+	}
+	return out
+}
+
 // EvaluateClaims recomputes the paper's summary table from a study (its
 // statistics and bands) and from the paper's published rows.
-func EvaluateClaims(st *Study) []ClaimResult {
+func EvaluateClaims(st *Study) Claims {
 	ours, paper := oursEvidence(st), paperEvidence()
-	var out []ClaimResult
+	var out Claims
 	for _, c := range claims {
 		r := ClaimResult{Aspect: c.aspect, Model: c.model, Paper: c.paper}
 		if c.checks == nil {

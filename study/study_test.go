@@ -1,23 +1,20 @@
-package reports
+package study
 
 import (
-	"bytes"
 	"math"
-	"regexp"
 	"strings"
 	"testing"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
+	"elmfbpinn/study/studytest"
 )
 
-func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
-
-// TestStatsHandMade checks the statistics of scalingResults against the
+// TestStatsHandMade checks the statistics of studytest.ScalingResults against the
 // values computed by hand in its comments.
 func TestStatsHandMade(t *testing.T) {
-	tab := table(t, "osc-scaling")
-	rows, err := statsOf(tab, experiments.Full, scalingResults(tab))
+	tab := studytest.Table(t, "osc-scaling")
+	rows, err := statsOf(tab, experiments.Full, studytest.ScalingResults(tab))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +30,7 @@ func TestStatsHandMade(t *testing.T) {
 		}
 	}
 
-	s := rows[scELM20]
+	s := rows[studytest.ScELM20]
 	if s.Seeds != 5 || !near(s.EL1Median, 3e-7) || !near(s.EL1Min, 1e-7) || !near(s.EL1Max, 5e-7) || !near(s.EL1Range, 4e-7) {
 		t.Errorf("ELM (20,10) e_L1: seeds %d median %g min %g max %g range %g; want 5, 3e-7, 1e-7, 5e-7, 4e-7",
 			s.Seeds, s.EL1Median, s.EL1Min, s.EL1Max, s.EL1Range)
@@ -51,28 +48,28 @@ func TestStatsHandMade(t *testing.T) {
 		t.Errorf("ELM (20,10) κ %v %q", s.Kappa, s.KappaNote)
 	}
 
-	if s := rows[scELM40]; !s.HasVerdict || s.Verdict != paperdata.Close {
+	if s := rows[studytest.ScELM40]; !s.HasVerdict || s.Verdict != paperdata.Close {
 		t.Errorf("ELM (40,20): verdict %v (%v), want close", s.Verdict, s.HasVerdict)
 	} else if s.Kappa != nil || !strings.Contains(s.KappaNote, "above the cap") {
 		t.Errorf("ELM (40,20): κ %v note %q, want the size-cap note", s.Kappa, s.KappaNote)
 	}
-	if s := rows[scELM80]; !s.HasVerdict || s.Verdict != paperdata.Off {
+	if s := rows[studytest.ScELM80]; !s.HasVerdict || s.Verdict != paperdata.Off {
 		t.Errorf("ELM (80,40): verdict %v (%v), want off", s.Verdict, s.HasVerdict)
 	}
 
-	s = rows[scELM160]
+	s = rows[studytest.ScELM160]
 	if s.Seeds != 4 || !near(s.EL1Median, 2.5e-3) || !near(s.EL1Range, 9e-3) || !near(s.TimeMean, 4) || !near(s.TimeStd, math.Sqrt2) {
 		t.Errorf("ELM (160,80): seeds %d median %g range %g time %g ± %g; want 4, 2.5e-3, 9e-3, 4 ± √2",
 			s.Seeds, s.EL1Median, s.EL1Range, s.TimeMean, s.TimeStd)
 	}
-	if s.HasVerdict || s.Missing != SeedsMissing || s.seedCount() != "4/5 seeds" {
-		t.Errorf("ELM (160,80): verdict %v, missing %v (%s); want no verdict, seeds missing (4/5 seeds)", s.HasVerdict, s.Missing, s.seedCount())
+	if s.HasVerdict || s.Missing != SeedsMissing || s.SeedCount() != "4/5 seeds" {
+		t.Errorf("ELM (160,80): verdict %v, missing %v (%s); want no verdict, seeds missing (4/5 seeds)", s.HasVerdict, s.Missing, s.SeedCount())
 	}
 	if s.Kappa != nil || s.KappaNote != "" || !s.KappaWant {
 		t.Errorf("ELM (160,80): κ %v %q want %v; want no κ yet", s.Kappa, s.KappaNote, s.KappaWant)
 	}
 
-	s = rows[scELM320]
+	s = rows[studytest.ScELM320]
 	if s.Seeds != 0 || s.Missing != SeedsMissing || s.HasVerdict || !math.IsNaN(s.EL1Median) || !math.IsNaN(s.Speed) {
 		t.Errorf("ELM (320,160): seeds %d missing %v verdict %v median %g speed %g",
 			s.Seeds, s.Missing, s.HasVerdict, s.EL1Median, s.Speed)
@@ -81,10 +78,10 @@ func TestStatsHandMade(t *testing.T) {
 		t.Errorf("ELM (320,160): the κ computed under another cap was not found: %v", s.Kappa)
 	}
 
-	if s := rows[scFB20]; !s.HasVerdict || s.Verdict != paperdata.Match || s.KappaWant {
+	if s := rows[studytest.ScFB20]; !s.HasVerdict || s.Verdict != paperdata.Match || s.KappaWant {
 		t.Errorf("FBPINN (20,10) with results: verdict %v (%v), κ wanted %v", s.Verdict, s.HasVerdict, s.KappaWant)
 	}
-	for _, i := range []int{scFB20 + 1, scML20 + 1} {
+	for _, i := range []int{studytest.ScFB20 + 1, studytest.ScML20 + 1} {
 		if s := rows[i]; s.Missing != SeedsMissing || s.Seeds != 0 || s.HasVerdict {
 			t.Errorf("%s (row %d) without results: missing %v, %d seeds, verdict %v; want seeds missing (0/5), no verdict",
 				s.Row.Label(), i, s.Missing, s.Seeds, s.HasVerdict)
@@ -97,9 +94,9 @@ func TestStatsHandMade(t *testing.T) {
 // FBPINN (1000 steps) trainings, which are never judged or timed against
 // the paper. The FBPINN row has its result, the PINN row none.
 func TestStatsQuickTier(t *testing.T) {
-	tab := table(t, "osc-baseline")
-	res := realResults(t, "osc-baseline")
-	putQuick(res, tab, 1, 0, 1000, 2e-2, 3) // the FBPINN row
+	tab := studytest.Table(t, "osc-baseline")
+	res := studytest.RealResults(t, realDir, "osc-baseline")
+	studytest.PutQuick(res, tab, 1, 0, 1000, 2e-2, 3) // the FBPINN row
 	rows, err := statsOf(tab, experiments.QuickTier, res)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +137,7 @@ func TestStatsQuickTier(t *testing.T) {
 // weight-scaling figure; the 2D rows are not in it, which is not the same as
 // seeds missing.
 func TestStatsNotInTier(t *testing.T) {
-	tab := table(t, "weight-scaling")
+	tab := studytest.Table(t, "weight-scaling")
 	rows, err := statsOf(tab, experiments.QuickTier, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +148,7 @@ func TestStatsNotInTier(t *testing.T) {
 			want = SeedsMissing
 		}
 		if s.Missing != want {
-			t.Errorf("%s: missing %v, want %v", rowLabel(s), s.Missing, want)
+			t.Errorf("%s: missing %v, want %v", s.Label(), s.Missing, want)
 		}
 	}
 	ts, _ := studyOf(tab, experiments.QuickTier, nil)
@@ -165,8 +162,8 @@ func TestStatsNotInTier(t *testing.T) {
 
 // TestStatsReal checks the baseline row against the real result files.
 func TestStatsReal(t *testing.T) {
-	tab := table(t, "osc-baseline")
-	rows, err := statsOf(tab, experiments.Full, realResults(t, "osc-baseline"))
+	tab := studytest.Table(t, "osc-baseline")
+	rows, err := statsOf(tab, experiments.Full, studytest.RealResults(t, realDir, "osc-baseline"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,12 +184,12 @@ func TestStatsReal(t *testing.T) {
 }
 
 func TestStatsErrors(t *testing.T) {
-	tab := table(t, "osc-baseline")
+	tab := studytest.Table(t, "osc-baseline")
 	if _, err := statsOf(tab, "slow", nil); err == nil {
 		t.Error("unknown tier: no error")
 	}
 	// A result filed under another run's key.
-	res := realResults(t, "osc-baseline")
+	res := studytest.RealResults(t, realDir, "osc-baseline")
 	k0 := tab.Rows[2].Spec(0).Key()
 	k1 := tab.Rows[2].Spec(1).Key()
 	res[k0] = res[k1]
@@ -206,83 +203,11 @@ func TestStatsErrors(t *testing.T) {
 	}
 }
 
-// TestNotes checks the reasons given for missing values in both formats.
-func TestNotes(t *testing.T) {
-	tab := table(t, "osc-scaling")
-	res := scalingResults(tab)
-	var md, tex bytes.Buffer
-	if err := markdownOf(&md, tab, experiments.Full, res); err != nil {
-		t.Fatal(err)
-	}
-	if err := latexOf(&tex, tab, experiments.Full, res, false); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
-		"4/5 seeds: statistics over the seeds present; no verdict",
-		"0/5 seeds: no results yet",
-		"κ not computed: M is 6400 x 4352 (27852800 cells), above the cap of 4000000 cells",
-		"κ infinite: the smallest singular value is 0",
-		"κ run not done yet",
-		"- off: ELM-FBPINN (80, 40) (1, 12) ours 2.0e-02 vs paper 1.3e-04 (factor 150)",
-		"Verdicts: 3 match, 1 close, 1 off; 10 with seeds missing (of 15 rows).",
-		"| ELM-FBPINN (L=3) |    (20, [1,5,10]) |",
-		" 2.5±9.0e-03 [5] |",
-	} {
-		if !strings.Contains(md.String(), want) {
-			t.Errorf("Markdown lacks %q", want)
-		}
-	}
-	for _, want := range []string{
-		`$\kappa$ not computed: M is 6400 x 4352`,
-		`$\infty$$^{`,
-		`---$^{`,
-		`2.5$\pm$9.0e-03$^{`,
-		`0/5 seeds: no results yet`,
-	} {
-		if !strings.Contains(tex.String(), want) {
-			t.Errorf("LaTeX lacks %q", want)
-		}
-	}
-	// Every marker used in the table has its note, and every note is used.
-	checkMarkers(t, md.String())
-}
-
-// checkMarkers checks that the markers " [n]" of the Markdown table are
-// exactly 1..N, where N is the number of notes listed as "- [n] ...".
-func checkMarkers(t *testing.T, md string) {
-	t.Helper()
-	var used, listed []string
-	marker := regexp.MustCompile(` \[(\d+)\]`)
-	for _, line := range strings.Split(md, "\n") {
-		switch {
-		case strings.HasPrefix(line, "|"):
-			for _, m := range marker.FindAllStringSubmatch(line, -1) {
-				used = append(used, m[1])
-			}
-		case strings.HasPrefix(line, "- ["):
-			listed = append(listed, line[3:strings.IndexByte(line, ']')])
-		}
-	}
-	seen := map[string]bool{}
-	for _, u := range used {
-		seen[u] = true
-	}
-	if len(seen) != len(listed) {
-		t.Errorf("%d distinct markers in the table, %d notes listed", len(seen), len(listed))
-	}
-	for _, l := range listed {
-		if !seen[l] {
-			t.Errorf("note [%s] is listed but not used", l)
-		}
-	}
-}
-
 // TestStatsContended: a row with a seed timed contended (repro run
-// -oversubscribe) keeps its times but has no speed ratio, and its speed
-// cell says why in a note.
+// -oversubscribe) keeps its times but has no speed ratio, and says why.
 func TestStatsContended(t *testing.T) {
-	tab := table(t, "osc-baseline")
-	res := realResults(t, "osc-baseline")
+	tab := studytest.Table(t, "osc-baseline")
+	res := studytest.RealResults(t, realDir, "osc-baseline")
 	s := tab.Rows[2].Spec(3)
 	r := *res[s.Key()]
 	r.Env.Contended = true
@@ -295,11 +220,7 @@ func TestStatsContended(t *testing.T) {
 	if got.Contended != 1 || !math.IsNaN(got.Speed) || math.IsNaN(got.TimeMean) {
 		t.Errorf("contended row: %d contended, speed %v, time %v; want 1, NaN and a time", got.Contended, got.Speed, got.TimeMean)
 	}
-	var b strings.Builder
-	if err := markdownOf(&b, tab, experiments.Full, res); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "1 of 5 seeds were timed with more runs at once than cores") {
-		t.Errorf("no note on the contended times:\n%s", b.String())
+	if why := got.SpeedMissing(); !strings.Contains(why, "1 of 5 seeds were timed with more runs at once than cores") {
+		t.Errorf("contended row: SpeedMissing() = %q", why)
 	}
 }

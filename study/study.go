@@ -1,10 +1,12 @@
-package reports
+package study
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/montanaflynn/stats"
 
@@ -33,6 +35,20 @@ type TableStudy struct {
 	// Runs are every run the tier asks of the table (solves and κ runs)
 	// with its result, nil when absent.
 	Runs []RunResult
+}
+
+// Machines returns where the table's results were timed, each once, in
+// the order of the rows: "CPU (GOMAXPROCS=n)" when the results say.
+func (ts *TableStudy) Machines() []string {
+	var out []string
+	for _, s := range ts.Rows {
+		for _, m := range s.Machines {
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // RunResult is a run with its result (nil when absent).
@@ -91,8 +107,9 @@ type RowStats struct {
 	// Contended counts the seeds timed with more runs at once than cores
 	// (Env.Contended).
 	Contended int
-
-	machines []string // "CPU (GOMAXPROCS=n)" of the results, when recorded
+	// Machines are where the seeds present were timed, "CPU
+	// (GOMAXPROCS=n)", when their results say.
+	Machines []string
 }
 
 // Reason says why a row of a table lacks results in a tier.
@@ -117,15 +134,108 @@ func (s RowStats) Why() string {
 	case s.Missing == NotInTier:
 		return "not in the " + s.Tier + " tier"
 	case s.Missing == SeedsMissing:
-		return s.seedCount()
+		return s.SeedCount()
 	case s.Reduced:
 		return fmt.Sprintf("shortened run of %d steps", s.Iters)
 	}
 	return ""
 }
 
-// seedCount is the seeds present out of those the tier asks for: "3/5 seeds".
-func (s RowStats) seedCount() string { return fmt.Sprintf("%d/%d seeds", s.Seeds, s.Want) }
+// SeedCount is the seeds present out of those the tier asks for: "3/5 seeds".
+func (s RowStats) SeedCount() string { return fmt.Sprintf("%d/%d seeds", s.Seeds, s.Want) }
+
+// Absent says why the row has no statistics of its own: "not run in the
+// quick tier", "0/5 seeds: no results yet".
+func (s RowStats) Absent() string {
+	if s.Missing == NotInTier {
+		return "not run in the " + s.Tier + " tier"
+	}
+	return s.SeedCount() + ": no results yet"
+}
+
+// Shortened is the note of a row trained with a shortened budget.
+func (s RowStats) Shortened() string {
+	return fmt.Sprintf("shortened run (%d %s, %d of the paper's %d steps): a regression check, not judged or timed against the paper",
+		s.Want, Plural(s.Want, "seed"), s.Iters, experiments.FullIters)
+}
+
+// Partial is the note of statistics over some of the seeds the tier asks
+// for.
+func (s RowStats) Partial() string {
+	return s.SeedCount() + ": statistics over the seeds present; no verdict"
+}
+
+// NoPaper says why the paper has no value for the row.
+func (s RowStats) NoPaper() string {
+	if s.Table.Paper == "" {
+		return "no published row: the paper shows these results only as a figure"
+	}
+	return "no published row for this configuration in " + s.Table.Paper
+}
+
+// VerdictMissing says why the row has no verdict; "" if it has one.
+func (s RowStats) VerdictMissing() string {
+	switch {
+	case s.HasVerdict:
+		return ""
+	case s.Reduced && s.Seeds > 0:
+		return s.Shortened()
+	case s.Paper == nil:
+		return s.NoPaper()
+	case s.Seeds == 0:
+		return s.Absent()
+	}
+	return s.Partial()
+}
+
+// SpeedMissing says why the row has no speed-up (a positive Speed); "" if
+// it has one.
+func (s RowStats) SpeedMissing() string {
+	switch {
+	case finite(s.Speed) && s.Speed > 0:
+		return ""
+	case s.Paper == nil:
+		return s.NoPaper()
+	case s.Seeds == 0:
+		return s.Absent()
+	case s.Reduced:
+		return s.Shortened()
+	case s.Contended > 0:
+		return fmt.Sprintf("%d of %d seeds were timed with more runs at once than cores (repro run -oversubscribe, contended: true): left out of the speed-up", s.Contended, s.Seeds)
+	}
+	return "no positive time to compare"
+}
+
+// KappaMissing says why the row's κ(M) is not a number, "" if it is one
+// (or the model has none): infinite says whether κ is known to be infinite
+// (then why is its note).
+func (s RowStats) KappaMissing() (why string, infinite bool) {
+	switch {
+	case s.Row.Model != experiments.ELM, s.Kappa != nil && finite(*s.Kappa):
+		return "", false
+	case s.Kappa != nil || strings.HasPrefix(s.KappaNote, "infinite"):
+		return "κ " + cmp.Or(s.KappaNote, "infinite"), true
+	case s.KappaNote != "":
+		return "κ " + s.KappaNote, false
+	case s.KappaWant:
+		return "κ run not done yet", false
+	}
+	return "κ is not computed in the " + s.Tier + " tier", false
+}
+
+// Label names the row in plain text: "ELM-FBPINN (80, 20) K=12", with its
+// R where it is not 1 and, in the weight-scaling table, its problem first.
+func (s RowStats) Label() string {
+	p, j, k := s.Row.PaperKey()
+	name := fmt.Sprintf("%s (%s, %s) K=%d", s.Row.Label(), Num(p), paperdata.FormatJ(j), k)
+	if s.Row.R != 1 {
+		name += " R=" + Num(s.Row.R)
+	}
+	if s.Table != nil && s.Table.Kind == experiments.Weights {
+		name = ProblemOf(s.Row.Problem).Title + " " + name
+	}
+	return name
+}
 
 // Counts are the verdicts of rows.
 type Counts struct {
@@ -240,8 +350,8 @@ func (s *RowStats) summarise() error {
 	var el1, times stats.Float64Data
 	hs := make([][]metric.Record, len(s.Found))
 	for i, res := range s.Found {
-		if m := machine(res.Env); m != "" && !slices.Contains(s.machines, m) {
-			s.machines = append(s.machines, m)
+		if m := machine(res.Env); m != "" && !slices.Contains(s.Machines, m) {
+			s.Machines = append(s.Machines, m)
 		}
 		if res.Env.Contended {
 			s.Contended++

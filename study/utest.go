@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ type UTest struct {
 func MannWhitney(x, y []float64) (UTest, error) {
 	n1, n2 := len(x), len(y)
 	if n1 == 0 || n2 == 0 {
-		return UTest{}, fmt.Errorf("reports: U test needs values on both sides (have %d and %d)", n1, n2)
+		return UTest{}, fmt.Errorf("study: U test needs values on both sides (have %d and %d)", n1, n2)
 	}
 	type obs struct {
 		v     float64
@@ -56,7 +56,7 @@ func MannWhitney(x, y []float64) (UTest, error) {
 	}
 	for _, o := range pool {
 		if math.IsNaN(o.v) {
-			return UTest{}, fmt.Errorf("reports: U test of a NaN value")
+			return UTest{}, fmt.Errorf("study: U test of a NaN value")
 		}
 	}
 	slices.SortStableFunc(pool, func(a, b obs) int {

@@ -1,0 +1,99 @@
+package reports
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"elmfbpinn/experiments"
+)
+
+// TestNotes checks the reasons given for missing values in both formats.
+func TestNotes(t *testing.T) {
+	tab := table(t, "osc-scaling")
+	res := scalingResults(tab)
+	var md, tex bytes.Buffer
+	if err := markdownOf(&md, tab, experiments.Full, res); err != nil {
+		t.Fatal(err)
+	}
+	if err := latexOf(&tex, tab, experiments.Full, res, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"4/5 seeds: statistics over the seeds present; no verdict",
+		"0/5 seeds: no results yet",
+		"κ not computed: M is 6400 x 4352 (27852800 cells), above the cap of 4000000 cells",
+		"κ infinite: the smallest singular value is 0",
+		"κ run not done yet",
+		"- off: ELM-FBPINN (80, 40) (1, 12) ours 2.0e-02 vs paper 1.3e-04 (factor 150)",
+		"Verdicts: 3 match, 1 close, 1 off; 10 with seeds missing (of 15 rows).",
+		"| ELM-FBPINN (L=3) |    (20, [1,5,10]) |",
+		" 2.5±9.0e-03 [5] |",
+	} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("Markdown lacks %q", want)
+		}
+	}
+	for _, want := range []string{
+		`$\kappa$ not computed: M is 6400 x 4352`,
+		`$\infty$$^{`,
+		`---$^{`,
+		`2.5$\pm$9.0e-03$^{`,
+		`0/5 seeds: no results yet`,
+	} {
+		if !strings.Contains(tex.String(), want) {
+			t.Errorf("LaTeX lacks %q", want)
+		}
+	}
+	// Every marker used in the table has its note, and every note is used.
+	checkMarkers(t, md.String())
+}
+
+// checkMarkers checks that the markers " [n]" of the Markdown table are
+// exactly 1..N, where N is the number of notes listed as "- [n] ...".
+func checkMarkers(t *testing.T, md string) {
+	t.Helper()
+	var used, listed []string
+	marker := regexp.MustCompile(` \[(\d+)\]`)
+	for _, line := range strings.Split(md, "\n") {
+		switch {
+		case strings.HasPrefix(line, "|"):
+			for _, m := range marker.FindAllStringSubmatch(line, -1) {
+				used = append(used, m[1])
+			}
+		case strings.HasPrefix(line, "- ["):
+			listed = append(listed, line[3:strings.IndexByte(line, ']')])
+		}
+	}
+	seen := map[string]bool{}
+	for _, u := range used {
+		seen[u] = true
+	}
+	if len(seen) != len(listed) {
+		t.Errorf("%d distinct markers in the table, %d notes listed", len(seen), len(listed))
+	}
+	for _, l := range listed {
+		if !seen[l] {
+			t.Errorf("note [%s] is listed but not used", l)
+		}
+	}
+}
+
+// TestContendedNote: the speed cell of a row with a seed timed contended
+// (repro run -oversubscribe) says why it has no speed-up.
+func TestContendedNote(t *testing.T) {
+	tab := table(t, "osc-baseline")
+	res := realResults(t, "osc-baseline")
+	s := tab.Rows[2].Spec(3)
+	r := *res[s.Key()]
+	r.Env.Contended = true
+	res[s.Key()] = &r
+	var b strings.Builder
+	if err := markdownOf(&b, tab, experiments.Full, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "1 of 5 seeds were timed with more runs at once than cores") {
+		t.Errorf("no note on the contended times:\n%s", b.String())
+	}
+}
