@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/paperdata"
 	"elmfbpinn/study"
 )
 
@@ -71,6 +72,7 @@ type view struct {
 	Runs, WithoutEnv          int
 	First, Last               string // RFC 3339 start times of the results
 	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
+	Numerics, Kernels         string // likewise
 	Disagree, PaperFails      []study.ClaimCheck
 	Hold, Fail, Open          int // claims by our status
 }
@@ -112,6 +114,7 @@ func newView(b *Built, o *Options) *view {
 	src := b.Sources()
 	v.Runs, v.WithoutEnv, v.First, v.Last = src.Runs, src.WithoutEnv, src.First, src.Last
 	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
+	v.Numerics, v.Kernels = list(src.Numerics), list(src.Kernels)
 	return v
 }
 
@@ -173,6 +176,29 @@ func (v *view) Glance() [][]string {
 			strconv.Itoa(k.Incomplete), strconv.Itoa(k.Rows - k.InTier), strings.Join(figs, " ")})
 	}
 	return rows
+}
+
+// NotMatch is one line of REPORT.md's list of the rows whose verdict is
+// close or off: the table, the row, the verdict, both medians and the
+// declared reason (experiments.Notes), "" if none is declared yet.
+type NotMatch struct {
+	Table, Anchor, Row, Verdict, Ours, Paper, Note string
+}
+
+// NotMatches lists the judged rows that are not a match, in table order.
+func (v *view) NotMatches() []NotMatch {
+	var out []NotMatch
+	for _, tr := range v.Tables {
+		c := newCells(markdownStyle, tr.TableStudy)
+		for _, s := range tr.Rows {
+			if !s.HasVerdict || s.Verdict == paperdata.Match {
+				continue
+			}
+			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: c.rowName(s, hasR(tr.Table)),
+				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note})
+		}
+	}
+	return out
 }
 
 // Summary is the rows of SUMMARY.md's table, the total last.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/paperdata"
 )
 
 // TestNotes checks the reasons given for missing values in both formats.
@@ -93,7 +94,43 @@ func TestContendedNote(t *testing.T) {
 	if err := markdownOf(&b, tab, experiments.Full, res); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "1 of 5 seeds were timed with more runs at once than cores") {
+	if !strings.Contains(b.String(), "1 of 5 seeds were timed while sharing their core") {
 		t.Errorf("no note on the contended times:\n%s", b.String())
 	}
+}
+
+// TestVerdictNote: the declared reason of a row that is not a match
+// (study.RowStats.Note, from experiments.Notes) is a note on its verdict
+// cell, in the Markdown and in the LaTeX table with the paper's columns.
+func TestVerdictNote(t *testing.T) {
+	tab := table(t, "osc-baseline")
+	res := realResults(t, "osc-baseline")
+	for seed := range 5 { // the ELM-FBPINN row 10 times the paper's median: off
+		s := tab.Rows[2].Spec(seed)
+		r := *res[s.Key()]
+		r.EL1 = 1.1e-3
+		res[s.Key()] = &r
+	}
+	ts, err := studyOf(tab, experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const why = "A declared reason, with its evidence."
+	ts.Rows[2].Note = why
+	var md, tex strings.Builder
+	if err := Markdown(&md, ts, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := LaTeX(&tex, ts, true); err != nil {
+		t.Fatal(err)
+	}
+	if ts.Rows[2].Verdict != paperdata.Off {
+		t.Fatalf("verdict %v, want off", ts.Rows[2].Verdict)
+	}
+	for name, out := range map[string]string{"Markdown": md.String(), "LaTeX": tex.String()} {
+		if !strings.Contains(out, why) {
+			t.Errorf("%s table lacks the row's reason:\n%s", name, out)
+		}
+	}
+	checkMarkers(t, md.String())
 }

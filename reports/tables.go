@@ -154,6 +154,9 @@ func (c *cells) timePaper(s study.RowStats) string {
 }
 
 func (c *cells) verdict(s study.RowStats) string {
+	if s.HasVerdict && s.Note != "" {
+		return c.withNote(s.Verdict.String(), s.Note)
+	}
 	if s.HasVerdict {
 		return s.Verdict.String()
 	}

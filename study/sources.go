@@ -93,10 +93,11 @@ type Sources struct {
 	WithoutEnv int    // of them, those that record no environment
 	First      string // the earliest start time (RFC 3339) recorded, "" if none
 	Last       string // the latest
-	// The commits, Go versions and CPUs of the results that record their
-	// environment, most frequent first (ties in the order met); a value
-	// not recorded counts as "unknown".
-	Commits, GoVersions, CPUs []Count
+	// The commits, Go versions, CPUs, numerics fingerprints and kernel
+	// paths of the results that record their environment, most frequent
+	// first (ties in the order met); a value not recorded counts as
+	// "unknown".
+	Commits, GoVersions, CPUs, Numerics, Kernels []Count
 }
 
 // Count is how many results record a value.
@@ -108,7 +109,7 @@ type Count struct {
 // Sources returns where and when the study's results were made.
 func (st *Study) Sources() Sources {
 	var s Sources
-	var commits, gos, cpus counter
+	var commits, gos, cpus, numerics, kernels counter
 	for _, r := range st.Results() {
 		s.Runs++
 		e := r.Env
@@ -119,12 +120,15 @@ func (st *Study) Sources() Sources {
 		commits.add(e.Commit)
 		gos.add(e.GoVersion)
 		cpus.add(e.CPU)
+		numerics.add(e.Numerics)
+		kernels.add(e.Kernel)
 		if s.First == "" || e.Started < s.First {
 			s.First = e.Started
 		}
 		s.Last = max(s.Last, e.Started)
 	}
 	s.Commits, s.GoVersions, s.CPUs = commits.sorted(), gos.sorted(), cpus.sorted()
+	s.Numerics, s.Kernels = numerics.sorted(), kernels.sorted()
 	return s
 }
 

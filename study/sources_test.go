@@ -49,9 +49,9 @@ func TestSources(t *testing.T) {
 	tab := studytest.Table(t, "osc-K")
 	res := map[string]*experiments.Result{}
 	envs := []experiments.Env{
-		{Started: "2026-01-02T00:00:00Z", Commit: "b", GoVersion: "go1", CPU: "x", GOMAXPROCS: 1},
-		{Started: "2026-01-01T00:00:00Z", Commit: "a", GoVersion: "go1", CPU: "y"},
-		{Started: "2026-01-03T00:00:00Z", Commit: "a", GoVersion: "go1"},
+		{Started: "2026-01-02T00:00:00Z", Commit: "b", GoVersion: "go1", CPU: "x", GOMAXPROCS: 1, Numerics: "f1", Kernel: "avx512"},
+		{Started: "2026-01-01T00:00:00Z", Commit: "a", GoVersion: "go1", CPU: "y", Numerics: "f1", Kernel: "generic"},
+		{Started: "2026-01-03T00:00:00Z", Commit: "a", GoVersion: "go1", Kernel: "generic"},
 		{},
 	}
 	for seed, e := range envs {
@@ -64,7 +64,8 @@ func TestSources(t *testing.T) {
 	}
 	got := fmt.Sprintf("%+v", st.Sources())
 	want := "{Runs:4 WithoutEnv:1 First:2026-01-01T00:00:00Z Last:2026-01-03T00:00:00Z " +
-		"Commits:[{Value:a N:2} {Value:b N:1}] GoVersions:[{Value:go1 N:3}] CPUs:[{Value:x N:1} {Value:y N:1} {Value:unknown N:1}]}"
+		"Commits:[{Value:a N:2} {Value:b N:1}] GoVersions:[{Value:go1 N:3}] CPUs:[{Value:x N:1} {Value:y N:1} {Value:unknown N:1}] " +
+		"Numerics:[{Value:f1 N:2} {Value:unknown N:1}] Kernels:[{Value:generic N:2} {Value:avx512 N:1}]}"
 	if got != want {
 		t.Errorf("sources\n%s\nwant\n%s", got, want)
 	}

@@ -104,9 +104,13 @@ type RowStats struct {
 	// we are faster. NaN if either time is unknown, the budget is reduced
 	// or a seed was timed contended.
 	Speed float64
-	// Contended counts the seeds timed with more runs at once than cores
-	// (Env.Contended).
+	// Contended counts the seeds whose time was not a clean single-core
+	// measurement (Env.Contended: more runs at once than cores, or other
+	// work on the run's core).
 	Contended int
+	// Note is the declared reason (experiments.Notes) why the row is not a
+	// match with the paper, with its evidence; "" if none is declared.
+	Note string
 	// Machines are where the seeds present were timed, "CPU
 	// (GOMAXPROCS=n)", when their results say.
 	Machines []string
@@ -201,7 +205,7 @@ func (s RowStats) SpeedMissing() string {
 	case s.Reduced:
 		return s.Shortened()
 	case s.Contended > 0:
-		return fmt.Sprintf("%d of %d seeds were timed with more runs at once than cores (repro run -oversubscribe, contended: true): left out of the speed-up", s.Contended, s.Seeds)
+		return fmt.Sprintf("%d of %d seeds were timed while sharing their core (contended: true; repro run -retime times them again): left out of the speed-up", s.Contended, s.Seeds)
 	}
 	return "no positive time to compare"
 }
@@ -382,6 +386,9 @@ func (s *RowStats) summarise() error {
 		if s.Why() == "" {
 			s.Verdict, s.HasVerdict = paperdata.Judge(s.EL1Median, p), true
 		}
+	}
+	if s.HasVerdict && s.Verdict != paperdata.Match {
+		s.Note = experiments.NoteFor(s.Table, s.Index)
 	}
 	return nil
 }

@@ -220,7 +220,7 @@ func TestStatsContended(t *testing.T) {
 	if got.Contended != 1 || !math.IsNaN(got.Speed) || math.IsNaN(got.TimeMean) {
 		t.Errorf("contended row: %d contended, speed %v, time %v; want 1, NaN and a time", got.Contended, got.Speed, got.TimeMean)
 	}
-	if why := got.SpeedMissing(); !strings.Contains(why, "1 of 5 seeds were timed with more runs at once than cores") {
+	if why := got.SpeedMissing(); !strings.Contains(why, "1 of 5 seeds were timed while sharing their core") {
 		t.Errorf("contended row: SpeedMissing() = %q", why)
 	}
 }
