@@ -154,8 +154,19 @@ var (
 	archiveCache = map[string]*archiveIndex{}
 )
 
-// Archives lists the archive files of dir, sorted.
+// IsArchive reports whether path is an archive file (a regular file whose
+// name ends in ArchiveExt) rather than a directory of results.
+func IsArchive(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular() && strings.HasSuffix(path, ArchiveExt)
+}
+
+// Archives lists the archive files of dir, sorted; dir may itself be an
+// archive file, which is then the one listed.
 func Archives(dir string) ([]string, error) {
+	if IsArchive(dir) {
+		return []string{dir}, nil
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

@@ -149,6 +149,14 @@ func TestStoreReadsArchives(t *testing.T) {
 	if err != nil || len(bad) != 0 || len(got) != 2 || got[a.Key].EL1 != 0.1 || got[b.Key].EL1 != 0.2 {
 		t.Fatalf("LoadAll = %v, %v, %v; want the two archived results", got, bad, err)
 	}
+	// One archive file named in place of a directory is read alone.
+	one := filepath.Join(dir, "t1"+ArchiveExt)
+	if r, ok, err := Load(one, a.Spec); !ok || err != nil || r.EL1 != 0.1 {
+		t.Errorf("Load from the archive file = %v, %v, %v; want its result (e_L1 0.1)", r, ok, err)
+	}
+	if _, ok, err := Load(one, b.Spec); ok || err != nil {
+		t.Errorf("Load from the archive file of a run it does not hold = %v, %v; want missing", ok, err)
+	}
 	// A result file beside the archives wins.
 	file := resultOf(1, 0.05)
 	if err := Save(dir, file); err != nil {

@@ -65,11 +65,16 @@ func Save(dir string, r *Result) error {
 }
 
 // Load reads the result of spec s from dir: its file, or else its line in
-// one of dir's archives (ArchiveExt); ok is false if there is neither. A
+// one of dir's archives (ArchiveExt); ok is false if there is neither. dir
+// may also be one archive file, whose line of s is read. A
 // file that is not a valid result (see Check) gives a *BadResultError; an
 // archive that is not valid is an error that names it. A result read from
 // an archive is shared by every Load of it: do not modify it.
 func Load(dir string, s Spec) (r *Result, ok bool, err error) {
+	if IsArchive(dir) {
+		r, err := archived(dir, s.Key())
+		return r, r != nil, err
+	}
 	path := Path(dir, s)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -166,14 +166,20 @@
 // different numerics (fingerprints) are refused, naming them, unless
 // -allow-mixed is given.
 //
+// A results directory may hold result archives (repro publish) beside
+// result files, and -results may name one archive file: the published
+// results are read as they are.
+//
 //	$ repro report -tier full -out report
 //	$ repro report -tier quick -format md,latex -out /tmp/tables
+//	$ repro report -tier full -results published/results -out /tmp/paper
+//	$ repro report -table osc-K -results published/results/osc-K.jsonl.gz
 //
 // Flags:
 //
 //	-table, -tier, -model, -where, -seeds   the selection (see Selection):
 //	                 the tables show the selected rows, over the selected seeds
-//	-results DIR     result directory (default results)
+//	-results DIR     result directory, or one result archive (default results)
 //	-out DIR         output directory (default report)
 //	-format LIST     any of md, latex, csv, png, pdf (default all)
 //	-latex-paper     add the paper's e_L1 and time and the verdict as columns
@@ -181,6 +187,22 @@
 //	-solutions=false skip the solution figures (drawn from their runs, which
 //	                 repro run makes beside each baseline table: the report
 //	                 solves nothing; a missing run is a skipped figure)
+//	-reproducible    take the report's own provenance (date, commit, Go, CPU)
+//	                 from the results, so that the same results give the same
+//	                 bytes anywhere (published reports)
+//
+// # publish
+//
+// Writes the selected runs' results as archives, one per table
+// (OUT/results/<table>.jsonl.gz: gzip JSON lines, one result per line in key
+// order; a run shared by tables is in the first; the solution figures' runs
+// in solutions.jsonl.gz), then the report made from those archives alone
+// with -reproducible into OUT/report. make publish runs it on the full tier
+// into published/ and compiles the LaTeX report; make test checks that the
+// published report regenerates byte for byte from the published archives and
+// that they cover every run of the full tier.
+//
+//	$ repro publish -tier full -results results -out published
 //
 // # solve
 //
