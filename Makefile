@@ -16,13 +16,14 @@ GO      ?= go
 GOAMD64 ?= $(shell if [ "$$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo; then echo v3; else echo v1; fi)
 export GOAMD64
 
-# The vector kernels (AVX2 and AVX-512 assembly, and simd/archsimd) are
-# built with GOEXPERIMENT=simd on amd64 and chosen at run time from the CPU;
-# they compute the same bits as the generic Go kernels, which a build without
-# the experiment (or ELMFBPINN_KERNEL=generic at run time) uses. Override
-# with make GOEXPERIMENT=.
-GOEXPERIMENT ?= $(shell [ "$$($(GO) env GOARCH 2>/dev/null)" = amd64 ] && echo simd)
-export GOEXPERIMENT
+# The vector kernels (AVX2 and AVX-512, Go assembly) are in every amd64
+# build and chosen at run time from the CPU; they compute the same bits as
+# the generic Go kernels, which ELMFBPINN_KERNEL=generic (at run time) or
+# the purego build tag (make test runs core/... once with it) select. No
+# GOEXPERIMENT: a GOEXPERIMENT=simd build makes Go's asynchronous preemption
+# restore all 32 ZMM registers, which leaves their upper halves dirty, and on
+# Intel CPUs every later scalar floating-point instruction then pays for it
+# (measured 30-100x on the LSQR products' scalar code; see README).
 TIER    ?= full
 TABLES  ?= all
 JOBS    ?= 0
@@ -51,8 +52,8 @@ vet:
 TESTFILTER := '^ *--- (PASS|FAIL|SKIP)|^(ok|FAIL|PASS|panic:|\# )|^ +[A-Za-z0-9_]+\.go:[0-9]+: |^[^ ]+\.go:[0-9]+:[0-9]+: '
 test: vet
 	bash -o pipefail -c "$(GO) test -v -timeout 14m ./... 2>&1 | grep --line-buffered -E $(TESTFILTER)"
-	@echo "generic kernels (no GOEXPERIMENT):"
-	GOEXPERIMENT= $(GO) test -count=1 ./core/...
+	@echo "generic kernels (-tags purego):"
+	$(GO) test -tags purego -count=1 ./core/...
 	GO=$(GO) bash scripts/xplat.sh
 
 # The cross-platform check: the same bits on amd64 (GOAMD64=v1 and v3) and

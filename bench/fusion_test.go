@@ -27,10 +27,10 @@ var fusedOp = regexp.MustCompile(`\t(F(N)?M(ADD|SUB)[DS]|VF(N)?M(ADD|SUB)[0-9A-Z
 var position = regexp.MustCompile(`\((/[^()]+\.go):([0-9]+)\)`)
 
 // TestNoImplicitFusion compiles the numerical packages for arm64 and for
-// amd64 at GOAMD64=v3 (with and without the vector kernels of
-// GOEXPERIMENT=simd), where the compiler fuses a*b + c into one instruction,
-// and fails on every fused instruction whose source line does not call
-// math.FMA (or archsimd's MulAdd, the vector FMA): such a line computes
+// amd64 at GOAMD64=v3 (with the vector kernels' Go code and, with the
+// purego tag, without it), where the compiler fuses a*b + c into one
+// instruction, and fails on every fused instruction whose source line does
+// not call math.FMA: such a line computes
 // different bits on GOAMD64=v1, where nothing is fused. The fix is an
 // explicit math.FMA, or float64(a*b) where the product is made (see package
 // core/fp).
@@ -43,13 +43,13 @@ func TestNoImplicitFusion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, target := range []struct{ name, goarch, goamd64, experiment string }{
+	for _, target := range []struct{ name, goarch, goamd64, tags string }{
 		{"arm64", "arm64", "", ""},
 		{"amd64-v3", "amd64", "v3", ""},
-		{"amd64-v3-simd", "amd64", "v3", "simd"},
+		{"amd64-v3-purego", "amd64", "v3", "purego"},
 	} {
 		t.Run(target.name, func(t *testing.T) {
-			bad, err := implicitFusions(goTool, root, target.goarch, target.goamd64, target.experiment)
+			bad, err := implicitFusions(goTool, root, target.goarch, target.goamd64, target.tags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,16 +64,16 @@ func TestNoImplicitFusion(t *testing.T) {
 // compiler's assembly listing and returns "file:line: source" for every
 // fused instruction on a line without "FMA(". The listing of a package is
 // printed only when it is compiled, so the build uses a cache of its own.
-func implicitFusions(goTool, root, goarch, goamd64, experiment string) ([]string, error) {
+func implicitFusions(goTool, root, goarch, goamd64, tags string) ([]string, error) {
 	cache, err := os.MkdirTemp("", "fusion-gocache-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(cache)
-	args := append([]string{"build", "-gcflags=elmfbpinn/core/...=-S", "-o", os.DevNull}, numericalPackages...)
+	args := append([]string{"build", "-tags=" + tags, "-gcflags=elmfbpinn/core/...=-S", "-o", os.DevNull}, numericalPackages...)
 	cmd := exec.Command(goTool, args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOARCH="+goarch, "GOOS=linux", "CGO_ENABLED=0", "GOCACHE="+cache, "GOFLAGS=", "GOEXPERIMENT="+experiment)
+	cmd.Env = append(os.Environ(), "GOARCH="+goarch, "GOOS=linux", "CGO_ENABLED=0", "GOCACHE="+cache, "GOFLAGS=")
 	if goamd64 != "" {
 		cmd.Env = append(cmd.Env, "GOAMD64="+goamd64)
 	}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Cross-platform bit-identity check (make xplat, part of make test).
 #
-# Builds repro for amd64 at GOAMD64=v1 and v3 (generic kernels), at v3 with
-# the vector kernels (GOEXPERIMENT=simd: the AVX2 path where the CPU has AVX2
-# and FMA, and the AVX-512 path too where it has AVX-512) and for arm64, runs
+# Builds repro for amd64 at GOAMD64=v1 and v3 with the generic kernels (the
+# purego tag), at v3 with the vector kernels (the AVX2 path where the CPU has
+# AVX2 and FMA, and the AVX-512 path too where it has AVX-512) and for arm64, runs
 # `repro digest` (the cases of experiments.CrossPlatform: ELM-FBPINN, FBPINN
 # and PINN runs of every problem) with each, and requires the same output:
 # the SHA-256 of every e_L1 history's bits and the exact best and final
@@ -17,9 +17,9 @@ GO=${GO:-go}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-build() { # name goarch goamd64 [goexperiment]
+build() { # name goarch goamd64 [tags]
 	echo "xplat: building $1"
-	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} GOEXPERIMENT=${4:-} CGO_ENABLED=0 "$GO" build -o "$out/repro-$1" ./cmd/repro
+	GOOS=linux GOARCH=$2 GOAMD64=${3:-v1} GOEXPERIMENT= CGO_ENABLED=0 "$GO" build -tags "${4:-}" -o "$out/repro-$1" ./cmd/repro
 }
 # digest name runner...: runs the cases in two halves at once (2 cores)
 # with the binary repro-$name, or with repro-$bin if bin is set.
@@ -39,20 +39,20 @@ digest() {
 	echo "xplat: $name: $(wc -l <"$out/$name.txt") cases in $((SECONDS - start)) s"
 }
 
-build amd64-v1 amd64 v1
-build amd64-v3 amd64 v3
+build amd64-v1 amd64 v1 purego
+build amd64-v3 amd64 v3 purego
 digest amd64-v1
 digest amd64-v3
 targets=(amd64-v3)
-# The vector kernels (GOEXPERIMENT=simd): the AVX2 path where the CPU has
+# The vector kernels: the AVX2 path where the CPU has
 # AVX2 and FMA (forced with ELMFBPINN_KERNEL=avx2 on an AVX-512 CPU), and
 # the AVX-512 path where it has AVX-512.
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo; then
-	build amd64-v3-simd amd64 v3 simd
-	bin=amd64-v3-simd digest amd64-v3-avx2 env ELMFBPINN_KERNEL=avx2
+	build amd64-v3-vector amd64 v3
+	bin=amd64-v3-vector digest amd64-v3-avx2 env ELMFBPINN_KERNEL=avx2
 	targets+=(amd64-v3-avx2)
 	if grep -qw avx512f /proc/cpuinfo; then
-		bin=amd64-v3-simd digest amd64-v3-avx512
+		bin=amd64-v3-vector digest amd64-v3-avx512
 		targets+=(amd64-v3-avx512)
 	else
 		echo "xplat: SKIPPED the AVX-512 kernels: this CPU has no AVX-512"

@@ -13,7 +13,7 @@ import (
 const KernelEnv = "ELMFBPINN_KERNEL"
 
 // The kernel paths, fastest first. A path runs when the binary has its
-// kernels (GOEXPERIMENT=simd on amd64) and the CPU its instructions.
+// kernels (amd64 without the purego tag) and the CPU its instructions.
 const (
 	AVX512  = "avx512" // eight float64 lanes per register
 	AVX2    = "avx2"   // four lanes per register (with FMA)

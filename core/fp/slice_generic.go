@@ -1,8 +1,8 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package fp
 
-// Without GOEXPERIMENT=simd on amd64 this build has no vector kernels.
+// Off amd64, or with the purego tag, this build has no vector kernels.
 const haveAVX512, haveAVX2 = false, false
 
 // The vector kernels are never called without vector kernels.

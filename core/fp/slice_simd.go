@@ -1,19 +1,23 @@
-//go:build goexperiment.simd && amd64
+//go:build amd64 && !purego
 
 package fp
 
 import (
-	"simd/archsimd"
 	"unsafe"
+
+	"golang.org/x/sys/cpu"
 )
 
 //go:generate python3 ../../scripts/asmgen/tanh512.py
 
-// haveAVX512 and haveAVX2 report whether the CPU runs the AVX-512 and the
-// AVX2 (with FMA) kernels.
+// haveAVX512 and haveAVX2 report whether the CPU (and the OS, which must
+// save the registers) runs the AVX-512 and the AVX2 (with FMA) kernels.
+// AVX-512 is the set Go's runtime itself requires before it uses AVX-512
+// (foundation, CD, BW, DQ and VL).
 var (
-	haveAVX512 = archsimd.X86.AVX512()
-	haveAVX2   = archsimd.X86.AVX2() && archsimd.X86.FMA()
+	haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512CD && cpu.X86.HasAVX512BW &&
+		cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
+	haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 )
 
 // tanhAVX512 sets dst[i] = Tanh(x[i]) for all i and returns len(x), eight

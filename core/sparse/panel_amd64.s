@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build amd64 && !purego
 
 #include "textflag.h"
 
@@ -122,8 +122,8 @@ TEXT ·mulTransGroupsAsm(SB), NOSPLIT, $0-49
 	MOVQ    g0+32(FP), SI
 	MOVQ    r+40(FP), DI
 	MOVBQZX two+48(FP), R11
-	VMOVUPD 0(DI), Z30
-	VMOVUPD 64(DI), Z31
+	VMOVUPD 0(DI), Z1
+	VMOVUPD 64(DI), Z2
 	TESTQ   DX, DX
 	JLE     done
 
@@ -146,8 +146,8 @@ tentry:
 
 two:
 	VMOVUPD     (R12), Z0
-	VFMADD231PD (R9), Z30, Z0
-	VFMADD231PD (R10), Z31, Z0
+	VFMADD231PD (R9), Z1, Z0
+	VFMADD231PD (R10), Z2, Z0
 	VMOVUPD     Z0, (R12)
 	ADDQ        $64, R9
 	ADDQ        $64, R10
@@ -158,7 +158,7 @@ two:
 
 one:
 	VMOVUPD     (R12), Z0
-	VFMADD231PD (R9), Z30, Z0
+	VFMADD231PD (R9), Z1, Z0
 	VMOVUPD     Z0, (R12)
 	ADDQ        $64, R9
 	ADDQ        $64, R12
