@@ -9,15 +9,16 @@ import (
 
 // The products' copy of the blocks. The rows are cut into panels, the rows
 // that belong to the same set of blocks; a panel is cut into groups of eight
-// rows (the last padded with zero rows), and a group's part of each of the
+// rows (the last of w = 1..8 rows), and a group's part of each of the
 // panel's blocks is stored column by column, the group's rows of a column
 // together:
 //
-//	vals[e.off + (g·nc + c)·8 + k] = M_j[row 8g+k of the panel, column c]
+//	vals[e.off + g·nc·8 + c·w + k] = M_j[row 8g+k of the panel, column c]
 //
-// for entry e (block j, nc columns) of the panel. One group of one column is
-// one vector load, and M v and Mᵀ u both read this one copy, once each, or
-// once for both in BidiagStep.
+// for entry e (block j, nc columns) of the panel and group g of width w.
+// One group of one column is one vector load (masked in the last group),
+// the copy holds exactly the stored entries, and M v and Mᵀ u both read it
+// once each, or once for both in BidiagStep.
 
 // packed is the panel copy and the lane sums of Mᵀ u.
 type packed struct {
@@ -71,7 +72,7 @@ func (a *BlockSparse) pack() *packed {
 		for _, pl := range of[p.rows[0]] {
 			s := a.shapes[pl.blk]
 			p.ents = append(p.ents, entry{off: n, col0: s.Col0, nc: s.NCol})
-			n += (len(p.rows) + fp.Lanes - 1) / fp.Lanes * fp.Lanes * s.NCol
+			n += len(p.rows) * s.NCol
 		}
 	}
 	vals := make([]float64, n)
@@ -86,7 +87,7 @@ func (a *BlockSparse) pack() *packed {
 				for q, row := range p.rows[g0 : g0+w] {
 					local := int(of[row][k].local)
 					for c, x := range blk[local*e.nc : (local+1)*e.nc] {
-						dst[c*fp.Lanes+q] = x
+						dst[c*w+q] = x
 					}
 				}
 			}
@@ -95,10 +96,11 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
-// sweepGeneric is the products of sweep in scalar code: the row sums two
-// rows at a time, their sixteen chains in registers (on arm64; amd64 spills
-// some) sharing the loads of v, and the lane sums of a column updated lane
-// by lane.
+// sweepGeneric is the products of sweep in scalar code: the row sums of a
+// whole group two rows at a time, their sixteen chains in registers (on
+// arm64; amd64 spills some) sharing the loads of v, those of a last group of
+// fewer than eight rows one row at a time, and the lane sums of a column
+// updated lane by lane.
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	na := -alpha
 	var r [fp.Lanes]float64
@@ -108,34 +110,45 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 			w := min(fp.Lanes, len(p.rows)-g0)
 			rows := p.rows[g0 : g0+w]
 			r = [fp.Lanes]float64{}
-			for k := 0; k < len(rows); k += 2 {
+			for k := 0; k < w; k++ {
 				if !mul {
 					r[k] = u[rows[k]]
-					if k+1 < len(rows) {
-						r[k+1] = u[rows[k+1]]
-					}
 					continue
 				}
-				// Rows k and k+1 together (a padding row past the panel
-				// is computed and dropped): they share v's loads.
-				t0, t1 := rowSums(pk.vals, p.ents, g0, k, v)
-				for q, t := range [2]float64{t0, t1} {
-					if k+q == len(rows) {
-						break
-					}
-					row := rows[k+q]
-					if trans {
-						t = math.FMA(na, u[row], t)
-					}
-					u[row], r[k+q] = t, t
+				var t [2]float64
+				n := 1
+				if w == fp.Lanes { // rows k and k+1 together: they share v's loads
+					t[0], t[1] = rowSums(pk.vals, p.ents, g0, k, v)
+					n = 2
+				} else {
+					t[0] = rowSum(pk.vals, p.ents, g0, w, k, v)
 				}
+				for q := range n {
+					tq := t[q]
+					if trans {
+						tq = math.FMA(na, u[rows[k+q]], tq)
+					}
+					u[rows[k+q]], r[k+q] = tq, tq
+				}
+				k += n - 1
 			}
 			if !trans {
 				continue
 			}
 			for _, e := range p.ents {
-				blk := pk.vals[e.off+g0*e.nc : e.off+(g0+fp.Lanes)*e.nc]
+				blk := pk.vals[e.off+g0*e.nc : e.off+g0*e.nc+w*e.nc]
 				l := pk.lanes[e.col0*fp.Lanes : (e.col0+e.nc)*fp.Lanes]
+				if w < fp.Lanes {
+					// A lane past the group would add 0·0 to its sum, which
+					// changes no sum (they are never −0): it is left out.
+					for c := range e.nc {
+						m, lc := blk[c*w:(c+1)*w], l[c*fp.Lanes:(c+1)*fp.Lanes]
+						for k, x := range m {
+							lc[k] = math.FMA(x, r[k], lc[k])
+						}
+					}
+					continue
+				}
 				for c := 0; c < len(l); c += fp.Lanes {
 					m, lc := blk[c:c+fp.Lanes], l[c:c+fp.Lanes]
 					lc[0] = math.FMA(m[0], r[0], lc[0])
@@ -152,11 +165,23 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	}
 }
 
-// rowSums returns rows k and k+1 (k even) of the group at row g0 of a panel
-// with entries ents, times v: for each, Tree(s) with chain s_i over the
-// columns c ≡ i (mod 8) of every entry in turn. A padding row (past the
-// panel) gives exact zeros to the lane sums: its entries are 0 and its u is
-// 0.
+// rowSum returns row k of the group of width w at row g0 of a panel with
+// entries ents, times v: Tree(s) with chain s_i over the columns c ≡ i
+// (mod 8) of every entry in turn, as rowSums.
+func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
+	var s [fp.Lanes]float64
+	for _, e := range ents {
+		blk := vals[e.off+g0*e.nc : e.off+g0*e.nc+w*e.nc]
+		for c, x := range v[e.col0 : e.col0+e.nc] {
+			s[c%fp.Lanes] = math.FMA(blk[c*w+k], x, s[c%fp.Lanes])
+		}
+	}
+	return fp.Tree(&s)
+}
+
+// rowSums returns rows k and k+1 (k even) of the whole group (eight rows)
+// at row g0 of a panel with entries ents, times v: for each, Tree(s) with
+// chain s_i over the columns c ≡ i (mod 8) of every entry in turn.
 func rowSums(vals []float64, ents []entry, g0, k int, v []float64) (float64, float64) {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float64
 	var t0, t1, t2, t3, t4, t5, t6, t7 float64

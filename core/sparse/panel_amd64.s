@@ -7,16 +7,28 @@
 // version at every loop turn. Both keep each chain's order; VFMADD231PD
 // is one fused multiply-add, as math.FMA.
 
-// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64)
+// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w int)
 //
 // t = Tree(s) with s_i the FMA chain over the columns c ≡ i (mod 8) of the
-// group at row g0 of every entry, in entry order.
-TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-48
-	MOVQ vals+0(FP), AX
-	MOVQ ents+8(FP), BX
-	MOVQ nents+16(FP), CX
-	MOVQ g0+24(FP), DX
-	MOVQ v+32(FP), SI
+// group of w rows at row g0 of every entry, in entry order. A column of the
+// group is w values (8w bytes), read with a masked load: the lanes past w
+// load as zeros.
+TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-56
+	MOVQ   w+48(FP), CX
+	MOVL   $1, R11
+	SHLL   CX, R11
+	DECL   R11
+	KMOVW  R11, K1          // lanes 0..w-1
+	MOVQ   CX, R11
+	SHLQ   $3, R11          // s: one column of the group, in bytes
+	LEAQ   (R11)(R11*2), R12 // 3s
+	MOVQ   R11, R13
+	SHLQ   $3, R13          // 8s: eight columns
+	MOVQ   vals+0(FP), AX
+	MOVQ   ents+8(FP), BX
+	MOVQ   nents+16(FP), CX
+	MOVQ   g0+24(FP), DX
+	MOVQ   v+32(FP), SI
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -25,8 +37,8 @@ TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-48
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	TESTQ CX, CX
-	JLE   tree
+	TESTQ  CX, CX
+	JLE    tree
 
 entry:
 	MOVQ  16(BX), R8        // nc
@@ -34,29 +46,31 @@ entry:
 	IMULQ R8, R9
 	ADDQ  0(BX), R9         // off + g0·nc
 	LEAQ  (AX)(R9*8), DI    // the group's block part
+	LEAQ  (DI)(R11*4), R9   // its column 4
 	MOVQ  8(BX), R10
 	LEAQ  (SI)(R10*8), R10  // v[col0:]
 	CMPQ  R8, $8
 	JLT   tail
 
 loop8:
-	VMOVUPD          0(DI), Z8
+	VMOVUPD.Z        (DI), K1, Z8
 	VFMADD231PD.BCST 0(R10), Z8, Z0
-	VMOVUPD          64(DI), Z9
+	VMOVUPD.Z        (DI)(R11*1), K1, Z9
 	VFMADD231PD.BCST 8(R10), Z9, Z1
-	VMOVUPD          128(DI), Z10
+	VMOVUPD.Z        (DI)(R11*2), K1, Z10
 	VFMADD231PD.BCST 16(R10), Z10, Z2
-	VMOVUPD          192(DI), Z11
+	VMOVUPD.Z        (DI)(R12*1), K1, Z11
 	VFMADD231PD.BCST 24(R10), Z11, Z3
-	VMOVUPD          256(DI), Z12
+	VMOVUPD.Z        (R9), K1, Z12
 	VFMADD231PD.BCST 32(R10), Z12, Z4
-	VMOVUPD          320(DI), Z13
+	VMOVUPD.Z        (R9)(R11*1), K1, Z13
 	VFMADD231PD.BCST 40(R10), Z13, Z5
-	VMOVUPD          384(DI), Z14
+	VMOVUPD.Z        (R9)(R11*2), K1, Z14
 	VFMADD231PD.BCST 48(R10), Z14, Z6
-	VMOVUPD          448(DI), Z15
+	VMOVUPD.Z        (R9)(R12*1), K1, Z15
 	VFMADD231PD.BCST 56(R10), Z15, Z7
-	ADDQ             $512, DI
+	ADDQ             R13, DI
+	ADDQ             R13, R9
 	ADDQ             $64, R10
 	SUBQ             $8, R8
 	CMPQ             R8, $8
@@ -65,31 +79,31 @@ loop8:
 tail:   // the last nc mod 8 columns, chains 0 to 6
 	CMPQ             R8, $0
 	JEQ              next
-	VMOVUPD          0(DI), Z8
+	VMOVUPD.Z        (DI), K1, Z8
 	VFMADD231PD.BCST 0(R10), Z8, Z0
 	CMPQ             R8, $1
 	JEQ              next
-	VMOVUPD          64(DI), Z9
+	VMOVUPD.Z        (DI)(R11*1), K1, Z9
 	VFMADD231PD.BCST 8(R10), Z9, Z1
 	CMPQ             R8, $2
 	JEQ              next
-	VMOVUPD          128(DI), Z10
+	VMOVUPD.Z        (DI)(R11*2), K1, Z10
 	VFMADD231PD.BCST 16(R10), Z10, Z2
 	CMPQ             R8, $3
 	JEQ              next
-	VMOVUPD          192(DI), Z11
+	VMOVUPD.Z        (DI)(R12*1), K1, Z11
 	VFMADD231PD.BCST 24(R10), Z11, Z3
 	CMPQ             R8, $4
 	JEQ              next
-	VMOVUPD          256(DI), Z12
+	VMOVUPD.Z        (R9), K1, Z12
 	VFMADD231PD.BCST 32(R10), Z12, Z4
 	CMPQ             R8, $5
 	JEQ              next
-	VMOVUPD          320(DI), Z13
+	VMOVUPD.Z        (R9)(R11*1), K1, Z13
 	VFMADD231PD.BCST 40(R10), Z13, Z5
 	CMPQ             R8, $6
 	JEQ              next
-	VMOVUPD          384(DI), Z14
+	VMOVUPD.Z        (R9)(R11*2), K1, Z14
 	VFMADD231PD.BCST 48(R10), Z14, Z6
 
 next:
@@ -110,11 +124,20 @@ tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VZEROUPPER
 	RET
 
-// func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+// func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
 //
 // For every entry and column c, the column's lane sums l = FMA(group at row
-// g0, r[0:8], l), then, if two, l = FMA(group at row g0+8, r[8:16], l).
-TEXT ·mulTransGroupsAsm(SB), NOSPLIT, $0-49
+// g0, r[0:8], l), then, if two, l = FMA(group at row g0+8, r[8:16], l). The
+// last group read (the second if two, else the first) has w rows and is
+// read with a masked load; a first group followed by a second is whole.
+TEXT ·mulTransGroupsAsm(SB), NOSPLIT, $0-64
+	MOVQ    w+56(FP), CX
+	MOVL    $1, R13
+	SHLL    CX, R13
+	DECL    R13
+	KMOVW   R13, K1         // the last group's lanes
+	MOVQ    CX, R13
+	SHLQ    $3, R13         // its column, in bytes
 	MOVQ    lanes+0(FP), AX
 	MOVQ    vals+8(FP), BX
 	MOVQ    ents+16(FP), CX
@@ -135,7 +158,7 @@ tentry:
 	LEAQ  (BX)(R9*8), R9    // first group's block part
 	MOVQ  R8, R10
 	SHLQ  $6, R10
-	ADDQ  R9, R10           // second group's
+	ADDQ  R9, R10           // second group's (after a whole first group)
 	MOVQ  8(CX), R12
 	SHLQ  $6, R12
 	ADDQ  AX, R12           // lanes of column col0
@@ -145,22 +168,27 @@ tentry:
 	JEQ   one
 
 two:
+	PREFETCHT0  4096(R9)      // the data a few groups on, as the Mᵀ u part
+	PREFETCHT0  4096(R10)     // does not keep the hardware prefetchers busy
 	VMOVUPD     (R12), Z0
 	VFMADD231PD (R9), Z1, Z0
-	VFMADD231PD (R10), Z2, Z0
+	VMOVUPD.Z   (R10), K1, Z3
+	VFMADD231PD Z3, Z2, Z0
 	VMOVUPD     Z0, (R12)
 	ADDQ        $64, R9
-	ADDQ        $64, R10
+	ADDQ        R13, R10
 	ADDQ        $64, R12
 	DECQ        R8
 	JNZ         two
 	JMP         tnext
 
 one:
+	PREFETCHT0  4096(R9)
 	VMOVUPD     (R12), Z0
-	VFMADD231PD (R9), Z1, Z0
+	VMOVUPD.Z   (R9), K1, Z3
+	VFMADD231PD Z3, Z1, Z0
 	VMOVUPD     Z0, (R12)
-	ADDQ        $64, R9
+	ADDQ        R13, R9
 	ADDQ        $64, R12
 	DECQ        R8
 	JNZ         one
@@ -179,21 +207,27 @@ done:
 // eight lane sums in two registers; mulVecGroupAVX2 (below) is
 // mulVecGroupAsm.
 
-// func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
-TEXT ·mulTransGroupsAVX2(SB), NOSPLIT, $0-49
-	MOVQ    lanes+0(FP), AX
-	MOVQ    vals+8(FP), BX
-	MOVQ    ents+16(FP), CX
-	MOVQ    nents+24(FP), DX
-	MOVQ    g0+32(FP), SI
-	MOVQ    r+40(FP), DI
-	MOVBQZX two+48(FP), R11
-	VMOVUPD 0(DI), Y12
-	VMOVUPD 32(DI), Y13
-	VMOVUPD 64(DI), Y14
-	VMOVUPD 96(DI), Y15
-	TESTQ   DX, DX
-	JLE     ydone
+// func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
+TEXT ·mulTransGroupsAVX2(SB), NOSPLIT, $0-64
+	MOVQ         w+56(FP), R13
+	VMOVQ        R13, X10
+	VPBROADCASTQ X10, Y10
+	VPCMPGTQ     lanesidx<>+32(SB), Y10, Y11 // the last group's lanes 4-7 below w
+	VPCMPGTQ     lanesidx<>+0(SB), Y10, Y10  // its lanes 0-3
+	SHLQ         $3, R13                     // its column, in bytes
+	MOVQ         lanes+0(FP), AX
+	MOVQ         vals+8(FP), BX
+	MOVQ         ents+16(FP), CX
+	MOVQ         nents+24(FP), DX
+	MOVQ         g0+32(FP), SI
+	MOVQ         r+40(FP), DI
+	MOVBQZX      two+48(FP), R11
+	VMOVUPD      0(DI), Y12
+	VMOVUPD      32(DI), Y13
+	VMOVUPD      64(DI), Y14
+	VMOVUPD      96(DI), Y15
+	TESTQ        DX, DX
+	JLE          ydone
 
 yentry:
 	MOVQ  16(CX), R8        // nc
@@ -203,7 +237,7 @@ yentry:
 	LEAQ  (BX)(R9*8), R9    // first group's block part
 	MOVQ  R8, R10
 	SHLQ  $6, R10
-	ADDQ  R9, R10           // second group's
+	ADDQ  R9, R10           // second group's (after a whole first group)
 	MOVQ  8(CX), R12
 	SHLQ  $6, R12
 	ADDQ  AX, R12           // lanes of column col0
@@ -213,29 +247,36 @@ yentry:
 	JEQ   yone
 
 ytwo:
+	PREFETCHT0  4096(R9)
+	PREFETCHT0  4096(R10)
 	VMOVUPD     (R12), Y0
 	VMOVUPD     32(R12), Y1
 	VFMADD231PD (R9), Y12, Y0
 	VFMADD231PD 32(R9), Y13, Y1
-	VFMADD231PD (R10), Y14, Y0
-	VFMADD231PD 32(R10), Y15, Y1
+	VMASKMOVPD  (R10), Y10, Y2
+	VMASKMOVPD  32(R10), Y11, Y3
+	VFMADD231PD Y2, Y14, Y0
+	VFMADD231PD Y3, Y15, Y1
 	VMOVUPD     Y0, (R12)
 	VMOVUPD     Y1, 32(R12)
 	ADDQ        $64, R9
-	ADDQ        $64, R10
+	ADDQ        R13, R10
 	ADDQ        $64, R12
 	DECQ        R8
 	JNZ         ytwo
 	JMP         ynext
 
 yone:
+	PREFETCHT0  4096(R9)
 	VMOVUPD     (R12), Y0
 	VMOVUPD     32(R12), Y1
-	VFMADD231PD (R9), Y12, Y0
-	VFMADD231PD 32(R9), Y13, Y1
+	VMASKMOVPD  (R9), Y10, Y2
+	VMASKMOVPD  32(R9), Y11, Y3
+	VFMADD231PD Y2, Y12, Y0
+	VFMADD231PD Y3, Y13, Y1
 	VMOVUPD     Y0, (R12)
 	VMOVUPD     Y1, 32(R12)
-	ADDQ        $64, R9
+	ADDQ        R13, R9
 	ADDQ        $64, R12
 	DECQ        R8
 	JNZ         yone
@@ -248,6 +289,18 @@ ynext:
 ydone:
 	VZEROUPPER
 	RET
+
+// lanesidx holds the lane numbers 0 to 7: a lane is below w where w > its
+// number.
+DATA lanesidx<>+0(SB)/8, $0
+DATA lanesidx<>+8(SB)/8, $1
+DATA lanesidx<>+16(SB)/8, $2
+DATA lanesidx<>+24(SB)/8, $3
+DATA lanesidx<>+32(SB)/8, $4
+DATA lanesidx<>+40(SB)/8, $5
+DATA lanesidx<>+48(SB)/8, $6
+DATA lanesidx<>+56(SB)/8, $7
+GLOBL lanesidx<>(SB), RODATA|NOPTR, $64
 
 // func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64)
 //
@@ -414,5 +467,138 @@ pBdone:
 	MOVQ    t+40(FP), DI
 	VMOVUPD Y0, (DI)
 	VMOVUPD Y4, 32(DI)
+	VZEROUPPER
+	RET
+
+// func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, half int)
+//
+// t = rows half..half+3 of mulVecGroupAsm's t for a group of w < 8 rows
+// (half 0 or 4): the eight chains of four rows in eight registers, each
+// column's four values of the group read with a masked load (rows past w
+// load as zeros).
+TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-64
+	MOVQ         w+48(FP), R13
+	MOVQ         half+56(FP), R8
+	VMOVQ        R13, X12
+	VPBROADCASTQ X12, Y12
+	LEAQ         lanesidx<>(SB), R9
+	VPCMPGTQ     (R9)(R8*8), Y12, Y12 // rows half..half+3 below w
+	MOVQ         R13, R11
+	SHLQ         $3, R11               // s: one column of the group, in bytes
+	LEAQ         (R11)(R11*2), R12     // 3s
+	SHLQ         $6, R13               // 8s: eight columns
+	MOVQ         vals+0(FP), AX
+	LEAQ         (AX)(R8*8), AX        // row half of every column
+	MOVQ         ents+8(FP), BX
+	MOVQ         nents+16(FP), CX
+	MOVQ         g0+24(FP), DX
+	MOVQ         v+32(FP), SI
+	VXORPD       Y0, Y0, Y0
+	VXORPD       Y1, Y1, Y1
+	VXORPD       Y2, Y2, Y2
+	VXORPD       Y3, Y3, Y3
+	VXORPD       Y4, Y4, Y4
+	VXORPD       Y5, Y5, Y5
+	VXORPD       Y6, Y6, Y6
+	VXORPD       Y7, Y7, Y7
+	TESTQ        CX, CX
+	JLE          hdone
+
+hentry:
+	MOVQ  16(BX), R8        // nc
+	MOVQ  DX, R9
+	IMULQ R8, R9
+	ADDQ  0(BX), R9         // off + g0·nc
+	LEAQ  (AX)(R9*8), DI    // the group's block part, at row half
+	LEAQ  (DI)(R11*4), R9   // its column 4
+	MOVQ  8(BX), R10
+	LEAQ  (SI)(R10*8), R10  // v[col0:]
+	CMPQ  R8, $8
+	JLT   htail
+
+hloop8:
+	VBROADCASTSD 0(R10), Y8
+	VBROADCASTSD 8(R10), Y9
+	VBROADCASTSD 16(R10), Y10
+	VBROADCASTSD 24(R10), Y11
+	VMASKMOVPD   (DI), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y0
+	VMASKMOVPD   (DI)(R11*1), Y12, Y14
+	VFMADD231PD  Y14, Y9, Y1
+	VMASKMOVPD   (DI)(R11*2), Y12, Y15
+	VFMADD231PD  Y15, Y10, Y2
+	VMASKMOVPD   (DI)(R12*1), Y12, Y13
+	VFMADD231PD  Y13, Y11, Y3
+	VBROADCASTSD 32(R10), Y8
+	VBROADCASTSD 40(R10), Y9
+	VBROADCASTSD 48(R10), Y10
+	VBROADCASTSD 56(R10), Y11
+	VMASKMOVPD   (R9), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y4
+	VMASKMOVPD   (R9)(R11*1), Y12, Y14
+	VFMADD231PD  Y14, Y9, Y5
+	VMASKMOVPD   (R9)(R11*2), Y12, Y15
+	VFMADD231PD  Y15, Y10, Y6
+	VMASKMOVPD   (R9)(R12*1), Y12, Y13
+	VFMADD231PD  Y13, Y11, Y7
+	ADDQ R13, DI
+	ADDQ R13, R9
+	ADDQ $64, R10
+	SUBQ $8, R8
+	CMPQ R8, $8
+	JGE  hloop8
+
+htail:  // the last nc mod 8 columns, chains 0 to 6
+	CMPQ         R8, $0
+	JEQ          hnext
+	VBROADCASTSD 0(R10), Y8
+	VMASKMOVPD   (DI), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y0
+	CMPQ         R8, $1
+	JEQ          hnext
+	VBROADCASTSD 8(R10), Y8
+	VMASKMOVPD   (DI)(R11*1), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y1
+	CMPQ         R8, $2
+	JEQ          hnext
+	VBROADCASTSD 16(R10), Y8
+	VMASKMOVPD   (DI)(R11*2), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y2
+	CMPQ         R8, $3
+	JEQ          hnext
+	VBROADCASTSD 24(R10), Y8
+	VMASKMOVPD   (DI)(R12*1), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y3
+	CMPQ         R8, $4
+	JEQ          hnext
+	VBROADCASTSD 32(R10), Y8
+	VMASKMOVPD   (R9), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y4
+	CMPQ         R8, $5
+	JEQ          hnext
+	VBROADCASTSD 40(R10), Y8
+	VMASKMOVPD   (R9)(R11*1), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y5
+	CMPQ         R8, $6
+	JEQ          hnext
+	VBROADCASTSD 48(R10), Y8
+	VMASKMOVPD   (R9)(R11*2), Y12, Y13
+	VFMADD231PD  Y13, Y8, Y6
+
+hnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  hentry
+
+hdone:  // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
+	VADDPD  Y4, Y0, Y0
+	VADDPD  Y6, Y2, Y2
+	VADDPD  Y5, Y1, Y1
+	VADDPD  Y7, Y3, Y3
+	VADDPD  Y2, Y0, Y0
+	VADDPD  Y3, Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	MOVQ    t+40(FP), DI
+	VMOVUPD Y0, (DI)
 	VZEROUPPER
 	RET

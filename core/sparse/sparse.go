@@ -66,16 +66,6 @@ func (a *BlockSparse) Dims() (m, n int) { return a.m, a.n }
 // times the block widths); stored zeros are counted.
 func (a *BlockSparse) NNZ() int { return len(a.data) }
 
-// PackedLen returns the number of values in the products' packed copy of
-// the blocks (NNZ plus the zero rows that pad each panel to whole groups of
-// eight), building it if needed: what one product reads.
-func (a *BlockSparse) PackedLen() int {
-	if a.pk == nil {
-		a.pk = a.pack()
-	}
-	return len(a.pk.vals)
-}
-
 // Blocks returns the number of blocks.
 func (a *BlockSparse) Blocks() int { return len(a.shapes) }
 

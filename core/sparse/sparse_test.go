@@ -350,6 +350,35 @@ func TestProductsBitExactWide(t *testing.T) {
 	checkBitExact(t, "wide", a, rng)
 }
 
+// TestProductsBitExactPanels covers every width of a panel's last group:
+// panels of 1 to 20 rows (two groups at a time in the vector kernels, the
+// last of 1 to 8 rows), each the rows of two blocks, one of 17 columns and
+// one of 1 to 9.
+func TestProductsBitExactPanels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var shapes []sparse.Shape
+	m, n := 0, 0
+	for nr := 1; nr <= 20; nr++ {
+		rows := make([]int32, nr)
+		for i := range rows {
+			rows[i] = int32(m + i)
+		}
+		m += nr
+		for _, nc := range []int{17, 1 + nr%9} {
+			shapes = append(shapes, sparse.Shape{Rows: rows, Col0: n, NCol: nc})
+			n += nc
+		}
+	}
+	a := sparse.New(m, n, shapes)
+	for b := range a.Blocks() {
+		blk := a.Block(b)
+		for k := range blk {
+			blk[k] = 2*rng.Float64() - 1
+		}
+	}
+	checkBitExact(t, "panels", a, rng)
+}
+
 // TestProductsBitExactGrid covers matrices shaped like the ELM-FBPINN's: the
 // points of an (nx, ny) grid in row-major order, overlapping rectangular
 // subdomains on a (jx, jy) lattice (up to nine blocks per point, panels of

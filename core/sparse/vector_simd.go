@@ -8,11 +8,12 @@ import (
 )
 
 // sweepVector is sweepGeneric with a group's eight rows in the lanes of one
-// AVX-512 register (avx2: of two AVX2 registers). A panel is taken two groups at a time: first each
-// group's row sums (eight vector FMA chains over the columns, added as
-// fp.Tree adds: mulVecGroupAsm), then, column by column, the column's eight
-// lane sums of Mᵀ u, held in a register across the two groups
-// (mulTransGroupsAsm). The padding rows of a group hold zeros and their
+// AVX-512 register (avx2: of two AVX2 registers). A panel is taken two
+// groups at a time: first each group's row sums (eight vector FMA chains
+// over the columns, added as fp.Tree adds: mulVecGroupAsm), then, column by
+// column, the column's eight lane sums of Mᵀ u, held in a register across
+// the two groups (mulTransGroupsAsm). The last group of a panel, of w < 8
+// rows, is read with masked loads: its missing rows load as zeros and their
 // lanes of u are set to 0, so they add exact zeros to the lane sums (which
 // are never −0). Every chain keeps its order, so the bits are those of
 // sweepGeneric. The kernels are in panel_amd64.s.
@@ -36,15 +37,16 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 		}
 		for g0 := 0; g0 < nr; g0 += 16 {
 			two := g0+8 < nr
+			w := min(8, nr-g0-8*b2i(two)) // the width of the last (or only) group
 			groupU((*[8]float64)(r[0:8]), avx2, vals, ents, p, g0, mul, trans, u, vp, alpha)
 			if two {
 				groupU((*[8]float64)(r[8:16]), avx2, vals, ents, p, g0+8, mul, trans, u, vp, alpha)
 			}
 			if trans && len(p.ents) > 0 {
 				if avx2 {
-					mulTransGroupsAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two)
+					mulTransGroupsAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two, w)
 				} else {
-					mulTransGroupsAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two)
+					mulTransGroupsAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two, w)
 				}
 			}
 		}
@@ -52,8 +54,8 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 }
 
 // groupU sets r to the group at row g0 of panel p's lanes of u, after
-// setting them, with mul, to M v (with trans too, M v − alpha u); padding
-// lanes are 0.
+// setting them, with mul, to M v (with trans too, M v − alpha u); lanes past
+// the group's rows are 0.
 func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 int, mul, trans bool, u []float64, v *float64, alpha float64) {
 	rows := p.rows[g0:min(g0+8, len(p.rows))]
 	if !mul {
@@ -64,13 +66,19 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 		return
 	}
 	var t [8]float64
+	w := len(rows)
 	switch {
 	case len(p.ents) == 0:
-	case avx2:
+	case avx2 && w == 8:
 		var sc [8][4]float64
 		mulVecGroupAVX2(vals, ents, len(p.ents), g0, v, &t, &sc)
+	case avx2:
+		mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, 0)
+		if w > 4 {
+			mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[4:8]), w, 4)
+		}
 	default:
-		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t)
+		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t, w)
 	}
 	na := -alpha
 	*r = [8]float64{}
@@ -83,14 +91,38 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 	}
 }
 
-//go:noescape
-func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64)
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
+// mulVecGroupAsm sets t to the row sums of the group of w rows at row g0.
+//
 //go:noescape
-func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w int)
 
+// mulTransGroupsAsm adds the group at row g0 (and, if two, the whole one
+// before the group of w rows at g0+8) to the lane sums; w is the width of
+// the last group it reads.
+//
+//go:noescape
+func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
+
+// mulVecGroupAVX2 sets t to the row sums of the whole group at row g0.
+//
 //go:noescape
 func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64)
 
+// mulVecHalfAVX2 sets t to the row sums of rows half..half+3 (half 0 or 4)
+// of the group of w < 8 rows at row g0; rows past w are 0.
+//
 //go:noescape
-func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool)
+func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, half int)
+
+// mulTransGroupsAVX2 is mulTransGroupsAsm with four lanes per register.
+//
+//go:noescape
+func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
