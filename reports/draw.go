@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -54,23 +53,6 @@ type Figure struct {
 	Caption string // one line for the report
 	W, H    vg.Length
 	draw    func(c draw.Canvas)
-}
-
-// Encode writes the figure in a format (PNG or PDF) to w.
-func (f *Figure) Encode(w io.Writer, format string) error {
-	switch format {
-	case PNG:
-		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
-		f.draw(draw.New(c))
-		_, err := vgimg.PngCanvas{Canvas: c}.WriteTo(w)
-		return err
-	case PDF:
-		c := vgpdf.New(f.W, f.H)
-		f.draw(draw.New(straightAlpha{c}))
-		_, err := c.WriteTo(w)
-		return err
-	}
-	return fmt.Errorf("unknown figure format %q (want png or pdf)", format)
 }
 
 // straightAlpha passes colours to gonum/plot's PDF canvas with their
@@ -125,7 +107,7 @@ func (u unpremultiplied) RGBA() (r, g, b, a uint32) {
 	return uint32(u.R) * 0x101, uint32(u.G) * 0x101, uint32(u.B) * 0x101, uint32(u.A) * 0x101
 }
 
-// Bytes returns the encoded figure.
+// Bytes returns the figure encoded in a format (PNG or PDF).
 func (f *Figure) Bytes(format string) (b []byte, err error) {
 	defer func() {
 		// gonum/plot panics on data it cannot draw (e.g. a non-positive
@@ -135,7 +117,19 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 		}
 	}()
 	var buf bytes.Buffer
-	if err := f.Encode(&buf, format); err != nil {
+	switch format {
+	case PNG:
+		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
+		f.draw(draw.New(c))
+		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(&buf)
+	case PDF:
+		c := vgpdf.New(f.W, f.H)
+		f.draw(draw.New(straightAlpha{c}))
+		_, err = c.WriteTo(&buf)
+	default:
+		err = fmt.Errorf("unknown figure format %q (want png or pdf)", format)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -315,10 +309,11 @@ func decade(e int) string {
 	return "10^{" + strings.Replace(strconv.Itoa(e), "-", "−", 1) + "}"
 }
 
-// legendItem is one entry of a legend strip.
+// legendItem is one entry of a legend strip: its text and the drawing of
+// its thumbnail (lineThumb, glyphThumb, boxThumb).
 type legendItem struct {
-	text   string
-	thumbs []plot.Thumbnailer
+	text  string
+	thumb func(c *draw.Canvas)
 }
 
 // page is the layout of a figure: a title, lines of notes, a legend strip
@@ -427,7 +422,8 @@ func (pg *page) headerHeight(w vg.Length) vg.Length {
 		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
 	}
 	if len(pg.legend) > 0 {
-		h += vg.Length(len(legendLines(pg.legend, w-2*margin)))*legendRowHeight() + 3
+		lines, _ := legendLines(pg.legend, w-2*margin)
+		h += vg.Length(len(lines))*legendRowHeight() + 3
 	}
 	return h
 }
@@ -445,27 +441,17 @@ func legendRowHeight() vg.Length { return textStyle(legendSize).Height("Xg") + 3
 func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
 
 // legendLines breaks the items of a legend strip into lines no wider than
-// w, as indices into items.
-func legendLines(items []legendItem, w vg.Length) [][]int {
-	var lines [][]int
-	var cur []int
-	var x vg.Length
-	for i, it := range items {
-		wi := legendWidth(it)
-		if len(cur) > 0 && x+legendGap+wi > w {
-			lines = append(lines, cur)
-			cur, x = nil, 0
+// w, and returns the width of each line.
+func legendLines(items []legendItem, w vg.Length) (lines [][]legendItem, widths []vg.Length) {
+	for _, it := range items {
+		wi, n := legendWidth(it), len(lines)
+		if n > 0 && widths[n-1]+legendGap+wi <= w {
+			lines[n-1], widths[n-1] = append(lines[n-1], it), widths[n-1]+legendGap+wi
+			continue
 		}
-		if len(cur) > 0 {
-			x += legendGap
-		}
-		cur = append(cur, i)
-		x += wi
+		lines, widths = append(lines, []legendItem{it}), append(widths, wi)
 	}
-	if len(cur) > 0 {
-		lines = append(lines, cur)
-	}
-	return lines
+	return lines, widths
 }
 
 // drawLegendStrip draws the items in rows across [left, right] from top
@@ -474,24 +460,15 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
 	h := legendRowHeight()
-	for _, line := range legendLines(items, right-left) {
-		var total vg.Length
-		for k, i := range line {
-			if k > 0 {
-				total += legendGap
-			}
-			total += legendWidth(items[i])
-		}
-		x := (left+right)/2 - total/2
+	lines, widths := legendLines(items, right-left)
+	for i, line := range lines {
+		x := (left+right)/2 - widths[i]/2
 		y := top - h
-		for _, i := range line {
-			thumb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + thumbW, Y: y + h - 2}}}
-			for _, t := range items[i].thumbs {
-				t.Thumbnail(&thumb)
-			}
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, items[i].text)
-			x += legendWidth(items[i]) + legendGap
+		for _, it := range line {
+			it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+				Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + thumbW, Y: y + h - 2}}})
+			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, it.text)
+			x += legendWidth(it) + legendGap
 		}
 		top -= h
 	}
@@ -521,43 +498,32 @@ func wrapText(st text.Style, s string, w vg.Length) []string {
 	return lines
 }
 
-// lineThumb is a legend thumbnail of a line, optionally over a band.
-type lineThumb struct {
-	line draw.LineStyle
-	band color.Color // nil: no band
-}
-
-var _ plot.Thumbnailer = lineThumb{}
-
-// Thumbnail draws the legend entry: the band, if any, across the canvas
-// and the line through its middle.
-func (t lineThumb) Thumbnail(c *draw.Canvas) {
-	if t.band != nil {
-		c.FillPolygon(t.band, []vg.Point{
-			{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
-			{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+// lineThumb draws the legend thumbnail of a line: the band, unless it is
+// nil, across the canvas and the line through its middle.
+func lineThumb(line draw.LineStyle, band color.Color) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		if band != nil {
+			c.FillPolygon(band, []vg.Point{
+				{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
+				{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+		}
+		y := (c.Min.Y + c.Max.Y) / 2
+		c.StrokeLine2(line, c.Min.X, y, c.Max.X, y)
 	}
-	y := (c.Min.Y + c.Max.Y) / 2
-	c.StrokeLine2(t.line, c.Min.X, y, c.Max.X, y)
 }
 
-// glyphThumb is a legend thumbnail of a marker, optionally with a bar.
-type glyphThumb struct {
-	glyph draw.GlyphStyle
-	bar   *draw.LineStyle
-}
-
-var _ plot.Thumbnailer = glyphThumb{}
-
-// Thumbnail draws the legend entry: the bar, if any, upright through the
-// middle of the canvas and the marker at its centre.
-func (t glyphThumb) Thumbnail(c *draw.Canvas) {
-	x := (c.Min.X + c.Max.X) / 2
-	y := (c.Min.Y + c.Max.Y) / 2
-	if t.bar != nil {
-		c.StrokeLine2(*t.bar, x, c.Min.Y, x, c.Max.Y)
+// glyphThumb draws the legend thumbnail of a marker: the bar, unless it is
+// nil, upright through the middle of the canvas and the marker at its
+// centre.
+func glyphThumb(glyph draw.GlyphStyle, bar *draw.LineStyle) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		x := (c.Min.X + c.Max.X) / 2
+		y := (c.Min.Y + c.Max.Y) / 2
+		if bar != nil {
+			c.StrokeLine2(*bar, x, c.Min.Y, x, c.Max.Y)
+		}
+		c.DrawGlyphNoClip(glyph, vg.Point{X: x, Y: y})
 	}
-	c.DrawGlyphNoClip(t.glyph, vg.Point{X: x, Y: y})
 }
 
 // errPoints are points with asymmetric y errors, for plotter.YErrorBars.

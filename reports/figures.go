@@ -135,8 +135,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 				addLine(p, plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
 			}
 			if _, ok := legend[c.Label]; !ok && drawn {
-				legend[c.Label] = legendItem{text: c.Label, thumbs: []plot.Thumbnailer{
-					lineThumb{line: draw.LineStyle{Color: col, Width: vg.Points(1.5)}, band: withAlpha(col, 0.22)}}}
+				legend[c.Label] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
 			}
 		}
 		if i%nc == 0 {
@@ -153,8 +152,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
-		items = append(items, legendItem{text: "paper's median", thumbs: []plot.Thumbnailer{
-			lineThumb{line: draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}}}})
+		items = append(items, legendItem{"paper's median", lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
 		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
 	}
 	if multilevel {
@@ -342,7 +340,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		}
 		eb.LineStyle, eb.CapWidth, sc.GlyphStyle = bar, vg.Points(3.5), glyph
 		p.Add(eb, sc)
-		items = append(items, legendItem{text: s.Label, thumbs: []plot.Thumbnailer{glyphThumb{glyph: glyph, bar: &bar}}})
+		items = append(items, legendItem{s.Label, glyphThumb(glyph, &bar)})
 	}
 	var ticks []plot.Tick
 	if len(f.Nominal) > 0 {
@@ -461,7 +459,7 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 		{bottom, abs, "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
 	} {
 		if (i < 2 || len(l.xy) > 0) && addLine(l.p, l.xy, l.sty) {
-			legend = append(legend, legendItem{l.name, []plot.Thumbnailer{lineThumb{line: l.sty}}})
+			legend = append(legend, legendItem{l.name, lineThumb(l.sty, nil)})
 		}
 	}
 	pg := &page{
@@ -555,8 +553,7 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	var items []legendItem
 	for l := range r.Levels {
 		js := s.System.Decomposition.Levels[l].J
-		items = append(items, legendItem{text: fmt.Sprintf("level %d (J = %d)", l+1, js),
-			thumbs: []plot.Thumbnailer{boxThumb{levelColours[l%len(levelColours)]}}})
+		items = append(items, legendItem{fmt.Sprintf("level %d (J = %d)", l+1, js), boxThumb(levelColours[l%len(levelColours)])})
 	}
 	res := "one pixel per entry"
 	if r.H < r.Rows || r.W < r.Cols {
@@ -607,17 +604,15 @@ func niceStep(span float64, n int) float64 {
 	return 10 * p
 }
 
-// boxThumb is a filled square legend thumbnail.
-type boxThumb struct{ c color.Color }
-
-var _ plot.Thumbnailer = boxThumb{}
-
-// Thumbnail draws the legend entry: a square as high as the canvas, centred.
-func (b boxThumb) Thumbnail(c *draw.Canvas) {
-	y := (c.Min.Y + c.Max.Y) / 2
-	x := (c.Min.X + c.Max.X) / 2
-	r := (c.Max.Y - c.Min.Y) / 2
-	c.FillPolygon(b.c, []vg.Point{{X: x - r, Y: y - r}, {X: x + r, Y: y - r}, {X: x + r, Y: y + r}, {X: x - r, Y: y + r}})
+// boxThumb draws the legend thumbnail of a colour: a filled square as high
+// as the canvas, centred.
+func boxThumb(col color.Color) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		y := (c.Min.Y + c.Max.Y) / 2
+		x := (c.Min.X + c.Max.X) / 2
+		r := (c.Max.Y - c.Min.Y) / 2
+		c.FillPolygon(col, []vg.Point{{X: x - r, Y: y - r}, {X: x + r, Y: y - r}, {X: x + r, Y: y + r}, {X: x - r, Y: y + r}})
+	}
 }
 
 // gridXYZ adapts a Grid to plotter.GridXYZ.
@@ -709,8 +704,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		sc.GlyphStyle = draw.GlyphStyle{Color: levelColours[c.Level%len(levelColours)],
 			Radius: radii[min(c.Level, len(radii)-1)], Shape: glyphs[c.Level%len(glyphs)]}
 		dp.Add(sc)
-		items = append(items, legendItem{text: fmt.Sprintf("level %d: J = %d (%d kept)", c.Level+1, c.J, len(c.X)),
-			thumbs: []plot.Thumbnailer{glyphThumb{glyph: sc.GlyphStyle}}})
+		items = append(items, legendItem{fmt.Sprintf("level %d: J = %d (%d kept)", c.Level+1, c.J, len(c.X)), glyphThumb(sc.GlyphStyle, nil)})
 	}
 	slices.Reverse(items)
 	dp.X.Min, dp.X.Max, dp.Y.Min, dp.Y.Max = -0.05, 1.05, -0.05, 1.05
