@@ -235,7 +235,7 @@ func newPanel(title string) *plot.Plot {
 // lines at the decades.
 func logY(p *plot.Plot) {
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = powerTicks{}
+	p.Y.Tick.Marker = powerTicks
 	g := plotter.NewGrid()
 	g.Vertical.Color = nil
 	g.Horizontal = draw.LineStyle{Color: color.Gray{Y: 225}, Width: vg.Points(0.5)}
@@ -255,15 +255,10 @@ func decadeRange(lo, hi float64) (float64, float64) {
 	return math.Pow10(int(a)), math.Pow10(int(b))
 }
 
-// powerTicks are the ticks of plot.LogTicks, the major ones labelled
-// "10^{e}" (only every second or third one when the axis spans more than
-// six or twelve decades).
-type powerTicks struct{}
-
-var _ plot.Ticker = powerTicks{}
-
-// Ticks returns the ticks over [lo, hi].
-func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
+// powerTicks are the ticks of plot.LogTicks over [lo, hi], the major ones
+// labelled "10^{e}" (only every second or third one when the axis spans
+// more than six or twelve decades).
+var powerTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
@@ -296,7 +291,7 @@ func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
 		out = append(out, t)
 	}
 	return out
-}
+})
 
 // decade labels 10^e: "1", "10" and otherwise "10^{e}" (a superscript).
 func decade(e int) string {
@@ -322,11 +317,13 @@ type page struct {
 	title  string
 	notes  []string
 	legend []legendItem
-	rows   [][]*plot.Plot // nil entries are left empty
+	// rows are the panels, every row as long, each starting with a panel;
+	// nil entries are left empty.
+	rows [][]*plot.Plot
 	// yLabels, if set, label the y axes row by row ("" for none), drawn
-	// once left of each row at the height of its panels' data, instead of
-	// the axes' own labels (whose space gonum/plot reserves at the wrong
-	// height on a log axis).
+	// once left of each row at the height of its first panel's data,
+	// instead of the axes' own labels (whose space gonum/plot reserves at
+	// the wrong height on a log axis).
 	yLabels []string
 	// below, if set, draws under the panel grid in a strip of its height.
 	below       func(c draw.Canvas, cells [][]draw.Canvas)
@@ -365,20 +362,11 @@ func (pg *page) draw(c draw.Canvas) {
 	if len(pg.yLabels) > 0 {
 		padLeft += lh + 5
 	}
-	nr := len(pg.rows)
-	if nr == 0 {
+	if len(pg.rows) == 0 {
 		return
 	}
-	nc := 0
-	for _, r := range pg.rows {
-		nc = max(nc, len(r))
-	}
-	grid := make([][]*plot.Plot, nr)
-	for i, r := range pg.rows {
-		grid[i] = make([]*plot.Plot, nc)
-		copy(grid[i], r)
-	}
-	tiles := draw.Tiles{Rows: nr, Cols: nc, PadX: vg.Points(6), PadY: vg.Points(6),
+	grid := pg.rows
+	tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadLeft: padLeft, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
 	cells := plot.Align(grid, tiles, body)
 	for i := range grid {
@@ -390,11 +378,10 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 	ls.XAlign, ls.YAlign, ls.Rotation = draw.XCenter, draw.YCenter, math.Pi/2
 	for i, l := range pg.yLabels {
-		j := slices.IndexFunc(grid[min(i, nr-1)], func(p *plot.Plot) bool { return p != nil })
-		if l == "" || i >= nr || j < 0 {
+		if l == "" {
 			continue
 		}
-		dc := grid[i][j].DataCanvas(cells[i][j])
+		dc := grid[i][0].DataCanvas(cells[i][0])
 		c.FillText(ls, vg.Point{X: c.Min.X + margin + lh/2, Y: (dc.Min.Y + dc.Max.Y) / 2}, l)
 	}
 	if pg.below != nil {

@@ -99,14 +99,15 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
 	}
-	maxCols := 3
+	// At most three panels a row, 120 pt high (four from ten panels, 105
+	// pt high); one panel is a column wide.
+	nc, w, ph := min(len(f.Panels), 3), textWidth, vg.Points(120)
 	switch {
 	case len(f.Panels) == 1:
-		maxCols = 1
+		w, ph = columnWidth, vg.Points(160)
 	case len(f.Panels) > 9:
-		maxCols = 4
+		nc, ph = 4, vg.Points(105)
 	}
-	nc := min(len(f.Panels), maxCols)
 	legend := map[string]legendItem{}
 	var rows [][]*plot.Plot
 	for i, pd := range f.Panels {
@@ -116,7 +117,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			p.X.Label.Text = "iteration"
 		}
 		p.X.Min, p.X.Max = 0, xmax
-		p.X.Tick.Marker = iterTicks{}
+		p.X.Tick.Marker = iterTicks
 		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
@@ -139,9 +140,9 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			}
 		}
 		if i%nc == 0 {
-			rows = append(rows, nil)
+			rows = append(rows, make([]*plot.Plot, nc))
 		}
-		rows[len(rows)-1] = append(rows[len(rows)-1], p)
+		rows[i/nc][i%nc] = p
 	}
 	var items []legendItem
 	for _, l := range labels {
@@ -164,13 +165,6 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
-	}
-	w, ph := textWidth, vg.Points(120)
-	if nc == 4 {
-		ph = vg.Points(105)
-	}
-	if nc == 1 {
-		w, ph = columnWidth, vg.Points(160)
 	}
 	return pg.figure(f.Study.Table.ID+"-convergence", convergenceCaption, w, vg.Length(len(rows))*ph)
 }
@@ -197,15 +191,10 @@ func paperReference(c Curve) (float64, bool) {
 	return c.Row.Paper.EL1Median, true
 }
 
-// iterTicks label an iteration axis in thousands ("5k") so that the labels
-// of a narrow panel do not touch.
-type iterTicks struct{}
-
-var _ plot.Ticker = iterTicks{}
-
-// Ticks returns plot.DefaultTicks over [lo, hi] with labels of 1000 and
-// above written in thousands.
-func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
+// iterTicks are plot.DefaultTicks over [lo, hi] with the labels of an
+// iteration axis of 1000 and above written in thousands ("5k"), so that
+// the labels of a narrow panel do not touch.
+var iterTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i, t := range ts {
 		if t.Label != "" && hi >= 2000 {
@@ -216,7 +205,7 @@ func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
-}
+})
 
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
@@ -257,23 +246,18 @@ func FinalPlot(f *FinalFigure) *Figure {
 	p := newPanel("")
 	logY(p)
 	p.X.Label.Text = f.XLabel
-	if f.XLog {
-		p.X.Scale = plot.LogScale{}
-	}
 	// Side-by-side offsets: one slot per series, spread over 60% of the
-	// smallest gap between x values (in the axis's own scale).
+	// smallest gap between x values (in the axis's own scale; 1 on a
+	// nominal axis).
 	tx, inv := func(x float64) float64 { return x }, func(u float64) float64 { return u }
 	if f.XLog {
-		tx, inv = math.Log2, func(u float64) float64 { return math.Exp2(u) }
+		p.X.Scale, tx, inv = plot.LogScale{}, math.Log2, math.Exp2
 	}
 	gap := 1.0
-	for i := 1; i < len(f.XTicks); i++ {
+	for i := 1; i < len(f.XTicks) && len(f.Nominal) == 0; i++ {
 		if d := tx(f.XTicks[i]) - tx(f.XTicks[i-1]); d > 0 && (i == 1 || d < gap) {
 			gap = d
 		}
-	}
-	if len(f.Nominal) > 0 {
-		gap = 1
 	}
 	// The y range: whole decades around every bar.
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -343,37 +327,29 @@ func FinalPlot(f *FinalFigure) *Figure {
 		items = append(items, legendItem{s.Label, glyphThumb(glyph, &bar)})
 	}
 	var ticks []plot.Tick
+	w, what := columnWidth, "final test error per model"
 	if len(f.Nominal) > 0 {
 		for i, name := range f.Nominal {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
 		}
 		p.X.Min, p.X.Max = 0.5, float64(len(f.Nominal))+0.5
-	} else {
+	} else if len(f.XTicks) > 0 {
 		for _, x := range f.XTicks {
 			ticks = append(ticks, plot.Tick{Value: x, Label: num(x)})
 		}
-		if len(f.XTicks) > 0 {
-			a, b := tx(f.XTicks[0]), tx(f.XTicks[len(f.XTicks)-1])
-			p.X.Min, p.X.Max = inv(a-0.5*gap), inv(b+0.5*gap)
+		a, b := tx(f.XTicks[0]), tx(f.XTicks[len(f.XTicks)-1])
+		p.X.Min, p.X.Max = inv(a-0.5*gap), inv(b+0.5*gap)
+		if len(f.XTicks) > 6 {
+			w = textWidth
 		}
-	}
-	w := columnWidth
-	if len(f.Nominal) == 0 && len(f.XTicks) > 6 {
-		w = textWidth
-	}
-	// Labels that would touch their left neighbour on the printed axis
-	// (about the figure's width less 60 pt) are left out.
-	if len(f.Nominal) == 0 && len(ticks) > 1 {
-		u0, u1 := tx(p.X.Min), tx(p.X.Max)
-		axis := w - vg.Points(60)
+		what = "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
+		// Labels that would touch their left neighbour on the printed
+		// axis (about the figure's width less 60 pt) are left out.
+		u0, u1, axis := tx(p.X.Min), tx(p.X.Max), w-vg.Points(60)
 		ticks = spaceTicks(ticks, func(x float64) vg.Length { return axis * vg.Length((tx(x)-u0)/(u1-u0)) },
 			p.X.Tick.Label)
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	what := "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
-	if len(f.Nominal) > 0 {
-		what = "final test error per model"
-	}
 	legendNote := "Dot, bar: our median, min–max over the seeds"
 	if paperDrawn {
 		legendNote += "; diamond, thin bar: the paper's median ± range"
@@ -720,7 +696,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 				cell := panels[i].DataCanvas(cells[0][i])
 				bar := newPanel("")
 				bar.HideY()
-				bar.X.Tick.Marker = fewTicks{}
+				bar.X.Tick.Marker = fewTicks
 				bar.Add(&plotter.ColorBar{ColorMap: cm})
 				bc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 					Min: vg.Point{X: cell.Min.X, Y: c.Min.Y + 4}, Max: vg.Point{X: cell.Max.X, Y: c.Max.Y - 4}}}
@@ -733,14 +709,9 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		textWidth, vg.Points(135)+barH)
 }
 
-// fewTicks are plot.DefaultTicks with at most three labels, for the narrow
-// colour bars, written with as few digits as they need.
-type fewTicks struct{}
-
-var _ plot.Ticker = fewTicks{}
-
-// Ticks returns the ticks over [lo, hi].
-func (fewTicks) Ticks(lo, hi float64) []plot.Tick {
+// fewTicks are plot.DefaultTicks over [lo, hi] with at most three labels,
+// for the narrow colour bars, written with as few digits as they need.
+var fewTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	var labelled []int
 	for i, t := range ts {
@@ -757,4 +728,4 @@ func (fewTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
-}
+})
