@@ -35,7 +35,7 @@ func RunsCSV(w io.Writer, st *study.Study) error {
 }
 
 // positiveCount is a positive count, or "" (the size of M of a gradient-trained
-// model, which has none).
+// model, which has none; the width of a model that is not a PINN).
 func positiveCount(n int) string {
 	if n <= 0 {
 		return ""
@@ -53,10 +53,6 @@ func csvRow(r *experiments.Result, tables []string) []string {
 		return f(x)
 	}
 	solve := s.Iters > 0
-	width := ""
-	if s.Width > 0 {
-		width = strconv.Itoa(s.Width)
-	}
 	kappa := ""
 	if r.Kappa != nil {
 		kappa = f(*r.Kappa)
@@ -67,7 +63,7 @@ func csvRow(r *experiments.Result, tables []string) []string {
 	}
 	return []string{
 		r.Key, strings.Join(tables, " "), s.Problem, s.Model, f(s.Param), paperdata.FormatJ(s.J),
-		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), width, f(s.Delta), f(s.R),
+		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), positiveCount(s.Width), f(s.Delta), f(s.R),
 		strconv.Itoa(s.Iters), strconv.Itoa(s.Seed), strconv.FormatBool(!solve && s.Kappa),
 		opt(r.EL1, solve), opt(r.EL1Final, solve), bestIter, r.Status,
 		f(r.Time.Assembly), f(r.Time.Solve), f(r.Time.Total),

@@ -2,14 +2,18 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/olekukonko/tablewriter/renderer"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
@@ -40,14 +44,10 @@ func init() {
 		"join":  strings.Join,
 		"mark":  statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
-			var b bytes.Buffer
-			err := markdownTable(&b, header, rows, left)
-			return b.String(), err
+			return rendered(func(w io.Writer) error { return writeTable(w, renderer.NewMarkdown(), header, rows, left) })
 		},
 		"tablemd": func(ts *study.TableStudy) (string, error) {
-			var b bytes.Buffer
-			err := Markdown(&b, ts, false)
-			return b.String(), err
+			return rendered(func(w io.Writer) error { return Markdown(w, ts, false) })
 		},
 		"trim":    strings.TrimSpace,
 		"split":   func(s string) []string { return strings.Split(s, "|") },
@@ -57,6 +57,13 @@ func init() {
 		"repeat":  strings.Repeat,
 		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
 	}).ParseFS(templates, "templates/*.tmpl"))
+}
+
+// rendered returns what render writes.
+func rendered(render func(io.Writer) error) (string, error) {
+	var b bytes.Buffer
+	err := render(&b)
+	return b.String(), err
 }
 
 const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
@@ -87,7 +94,7 @@ type budgetGroup struct {
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
 	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
-		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU),
+		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
@@ -116,14 +123,6 @@ func newView(b *Built, o *Options) *view {
 	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
 	v.Numerics, v.Kernels = list(src.Numerics), list(src.Kernels)
 	return v
-}
-
-// orUnknown returns s, or "unknown" if it is empty.
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 // seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".

@@ -100,17 +100,12 @@ type FigureEntry struct {
 func (f FigureEntry) Written() bool { return len(f.Files) > 0 }
 
 // Link returns the file a document shows of a figure: the PNG if written,
-// else the PDF.
+// else the PDF (save writes the PNG first); "" if none.
 func (f FigureEntry) Link() string {
-	for _, x := range f.Files {
-		if strings.HasSuffix(x, ".png") {
-			return x
-		}
+	if len(f.Files) == 0 {
+		return ""
 	}
-	if len(f.Files) > 0 {
-		return f.Files[0]
-	}
-	return ""
+	return f.Files[0]
 }
 
 // TableReport is a table of the study with its figures.
