@@ -34,15 +34,16 @@ var index *template.Template
 
 func init() {
 	index = template.Must(template.New("").Funcs(template.FuncMap{
-		"md":    escapeMarkdown,
-		"code":  codeSpan,
-		"tex":   escapeLaTeX,
-		"cap":   capital,
-		"slash": filepath.ToSlash,
-		"label": labelSafe,
-		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
-		"join":  strings.Join,
-		"mark":  statusMark,
+		"md":     escapeMarkdown,
+		"code":   codeSpan,
+		"tex":    escapeLaTeX,
+		"cap":    capital,
+		"slash":  filepath.ToSlash,
+		"label":  labelSafe,
+		"ext":    func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
+		"join":   strings.Join,
+		"counts": counts,
+		"mark":   statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
 			return rendered(func(w io.Writer) error { return writeTable(w, renderer.NewMarkdown(), header, rows, left) })
 		},
@@ -69,19 +70,16 @@ func rendered(render func(io.Writer) error) (string, error) {
 const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
 
 // view is what the index templates read: the report built, and the
-// provenance of the report and of its results.
+// provenance of the report and of its results (study.Sources).
 type view struct {
 	*Built
-	Paper                     string
-	Date, DateTeX             string
-	Commit, GoVersion, CPU    string
-	Budgets                   []budgetGroup
-	Runs, WithoutEnv          int
-	First, Last               string // RFC 3339 start times of the results
-	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
-	Numerics, Kernels         string // likewise
-	Disagree, PaperFails      []study.ClaimCheck
-	Hold, Fail, Open          int // claims by our status
+	study.Sources
+	Paper                  string
+	Date, DateTeX          string
+	Commit, GoVersion, CPU string
+	Budgets                []budgetGroup
+	Disagree, PaperFails   []study.ClaimCheck
+	Hold, Fail, Open       int // claims by our status
 }
 
 // budgetGroup is a budget of the study with its seeds ("seeds 0-4", in
@@ -93,7 +91,7 @@ type budgetGroup struct {
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
-	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
+	v := &view{Built: b, Sources: b.Sources(), Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
@@ -108,21 +106,19 @@ func newView(b *Built, o *Options) *view {
 		}
 		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: steps})
 	}
-	list := func(cs []study.Count) string {
-		if len(cs) == 0 {
-			return "—"
-		}
-		out := make([]string, len(cs))
-		for i, c := range cs {
-			out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
-		}
-		return strings.Join(out, ", ")
-	}
-	src := b.Sources()
-	v.Runs, v.WithoutEnv, v.First, v.Last = src.Runs, src.WithoutEnv, src.First, src.Last
-	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
-	v.Numerics, v.Kernels = list(src.Numerics), list(src.Kernels)
 	return v
+}
+
+// counts lists values with their counts: "value (count), ...", or "—".
+func counts(cs []study.Count) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
+	}
+	return strings.Join(out, ", ")
 }
 
 // seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".
