@@ -68,8 +68,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	for _, r := range rows {
 		row := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds)}
 		if r.Change == study.NoData {
-			row = append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...)
-			row = append(row, r.Change.String())
+			row = append(append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...), r.Change.String())
 		} else {
 			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
@@ -88,12 +87,9 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 		bullet = "- "
 	}
 	for _, r := range rows {
-		for _, m := range []struct {
-			side  string
-			specs []experiments.Spec
-		}{{"old", r.MissingOld}, {"new", r.MissingNew}} {
-			for _, s := range m.specs {
-				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, m.side, r.Table.ID, comparedName(r), s, s.Key())
+		for i, specs := range [][]experiments.Spec{r.MissingOld, r.MissingNew} {
+			for _, s := range specs {
+				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, [2]string{"old", "new"}[i], r.Table.ID, comparedName(r), s, s.Key())
 			}
 		}
 	}

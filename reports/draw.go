@@ -189,7 +189,7 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 }
 
 // Font sizes of the figures, in points at the printed size: none is below
-// minFont (scripts included, see scriptFont).
+// minFont (scripts included, see scriptText).
 const (
 	titleSize  = 9 // the figure's title
 	noteSize   = 8 // the lines of notes under it
@@ -385,9 +385,8 @@ func (pg *page) draw(c draw.Canvas) {
 		c.FillText(ls, vg.Point{X: c.Min.X + margin + lh/2, Y: (dc.Min.Y + dc.Max.Y) / 2}, l)
 	}
 	if pg.below != nil {
-		strip := draw.Crop(c, 0, 0, 0, 0)
-		strip.Max.Y = body.Min.Y
-		strip.Min.Y = body.Min.Y - pg.belowHeight
+		strip := c
+		strip.Min.Y, strip.Max.Y = body.Min.Y-pg.belowHeight, body.Min.Y
 		pg.below(strip, cells)
 	}
 }

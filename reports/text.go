@@ -183,15 +183,14 @@ func glyphPath(fnt font.Face, pt vg.Point, r rune) vg.Path {
 	at := func(q fixed.Point26_6) vg.Point {
 		return vg.Point{X: pt.X + vg.Length(q.X)*scale, Y: pt.Y - vg.Length(q.Y)*scale}
 	}
-	open := false
-	for _, s := range segs {
+	// A contour starts with a move, which closes the one before.
+	for i, s := range segs {
 		switch s.Op {
 		case sfnt.SegmentOpMoveTo:
-			if open {
+			if i > 0 {
 				p.Close()
 			}
 			p.Move(at(s.Args[0]))
-			open = true
 		case sfnt.SegmentOpLineTo:
 			p.Line(at(s.Args[0]))
 		case sfnt.SegmentOpQuadTo:
@@ -200,7 +199,7 @@ func glyphPath(fnt font.Face, pt vg.Point, r rune) vg.Path {
 			p.CubeTo(at(s.Args[0]), at(s.Args[1]), at(s.Args[2]))
 		}
 	}
-	if open {
+	if len(segs) > 0 {
 		p.Close()
 	}
 	return p
