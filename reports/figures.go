@@ -129,7 +129,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 					drawn = true
 				}
 			}
-			if med := medianXYs(c.Row.Band); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
+			if med := xys(c.Row.Band.Iter, c.Row.Band.Median, positive); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
 				drawn = true
 			}
 			if m, ok := paperReference(c); ok && drawn {
@@ -222,11 +222,13 @@ func bandPolygon(b study.Band) plotter.XYs {
 	return append(lo, hi...)
 }
 
-func medianXYs(b study.Band) plotter.XYs {
+// xys pairs xs with ys, leaving out the pairs whose y keep rejects (nil:
+// none).
+func xys(xs, ys []float64, keep func(float64) bool) plotter.XYs {
 	var xy plotter.XYs
-	for i := range b.Iter {
-		if positive(b.Median[i]) {
-			xy = append(xy, plotter.XY{X: b.Iter[i], Y: b.Median[i]})
+	for i := range xs {
+		if keep == nil || keep(ys[i]) {
+			xy = append(xy, plotter.XY{X: xs[i], Y: ys[i]})
 		}
 	}
 	return xy
@@ -409,19 +411,15 @@ func solutionTitle(s *experiments.Solution) string {
 		s.Spec.Iters, sci(s.Final), sci(s.Best))
 }
 
-// OscillatorPlot draws the 1D solution: exact against predicted u(t), and
+// CurvePlot draws the 1D solution: exact against predicted u(t), and
 // the pointwise absolute error on a log axis.
 func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 	top, bottom := newPanel(""), newPanel("")
 	logY(bottom)
 	top.X.Label.Text, bottom.X.Label.Text = "t", "t"
-	exact, pred, abs := make(plotter.XYs, len(c.T)), make(plotter.XYs, len(c.T)), plotter.XYs{}
-	for i, t := range c.T {
-		exact[i] = plotter.XY{X: t, Y: c.Exact[i]}
-		pred[i] = plotter.XY{X: t, Y: c.Pred[i]}
-		if e := math.Abs(c.Pred[i] - c.Exact[i]); positive(e) {
-			abs = append(abs, plotter.XY{X: t, Y: e})
-		}
+	abs := make([]float64, len(c.T))
+	for i := range c.T {
+		abs[i] = math.Abs(c.Pred[i] - c.Exact[i])
 	}
 	var legend []legendItem
 	for i, l := range []struct {
@@ -430,9 +428,9 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 		name string
 		sty  draw.LineStyle
 	}{
-		{top, exact, "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
-		{top, pred, "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
-		{bottom, abs, "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
+		{top, xys(c.T, c.Exact, nil), "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
+		{top, xys(c.T, c.Pred, nil), "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
+		{bottom, xys(c.T, abs, positive), "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
 	} {
 		if (i < 2 || len(l.xy) > 0) && addLine(l.p, l.xy, l.sty) {
 			legend = append(legend, legendItem{l.name, lineThumb(l.sty, nil)})
@@ -477,16 +475,12 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 		for i, b := range sets {
 			col := cols[i%len(cols)]
 			for k, f := range b.F {
-				xy := make(plotter.XYs, len(f))
-				for r := range f {
-					xy[r] = plotter.XY{X: b.T[r], Y: f[r]}
-				}
 				// The constant (k = 0, the window itself) is drawn thicker.
 				w := vg.Points(0.8)
 				if k == 0 {
 					w = vg.Points(2)
 				}
-				addLine(p, xy, draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
+				addLine(p, xys(b.T, f, nil), draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
 			}
 		}
 		panels = append(panels, p)
@@ -669,10 +663,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.CircleGlyph{}, draw.SquareGlyph{}}
 	radii := []vg.Length{5, 2.2, 1.2, 1}
 	for _, c := range slices.Backward(centres) {
-		xy := make(plotter.XYs, len(c.X))
-		for i := range c.X {
-			xy[i] = plotter.XY{X: c.X[i], Y: c.Y[i]}
-		}
+		xy := xys(c.X, c.Y, nil)
 		sc, err := plotter.NewScatter(xy)
 		if err != nil || len(xy) == 0 {
 			continue

@@ -35,14 +35,10 @@ func ParseFormats(s string) ([]string, error) {
 		return slices.Clone(AllFormats), nil
 	}
 	var out []string
+	aliases := map[string]string{"markdown": FormatMarkdown, "tex": FormatLaTeX}
 	for f := range strings.SplitSeq(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
-		switch f {
-		case "markdown":
-			f = FormatMarkdown
-		case "tex":
-			f = FormatLaTeX
-		}
+		f = cmp.Or(aliases[f], f)
 		if !slices.Contains(AllFormats, f) {
 			return nil, fmt.Errorf("unknown format %q (want a list of %s)", f, strings.Join(AllFormats, ","))
 		}
