@@ -106,7 +106,6 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 	if err := cw.Write(CompareCSVHeader); err != nil {
 		return err
 	}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, r := range rows {
 		rec := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
@@ -115,9 +114,9 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 				rec = append(rec, "", "", "", "", "", "", "", "", "", d.Change.String())
 				continue
 			}
-			rec = append(rec, f(d.Old.Median), f(d.New.Median), f(d.Ratio),
-				f(d.Old.Min), f(d.Old.Max), f(d.New.Min), f(d.New.Max),
-				f(d.Test.U), f(d.Test.P), d.Change.String())
+			rec = append(rec, num(d.Old.Median), num(d.New.Median), num(d.Ratio),
+				num(d.Old.Min), num(d.Old.Max), num(d.New.Min), num(d.New.Max),
+				num(d.Test.U), num(d.Test.P), d.Change.String())
 		}
 		rec = append(rec, r.Change.String())
 		if err := cw.Write(rec); err != nil {
