@@ -108,7 +108,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	case len(f.Panels) > 9:
 		nc, ph = 4, vg.Points(105)
 	}
-	legend := map[string]legendItem{}
+	items := make([]legendItem, len(labels)) // by label, once a curve of it is drawn
 	var rows [][]*plot.Plot
 	for i, pd := range f.Panels {
 		p := newPanel(pd.Title)
@@ -135,8 +135,8 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			if m, ok := paperReference(c); ok && drawn {
 				addLine(p, plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
 			}
-			if _, ok := legend[c.Label]; !ok && drawn {
-				legend[c.Label] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
+			if l := slices.Index(labels, c.Label); items[l].thumb == nil && drawn {
+				items[l] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
 			}
 		}
 		if i%nc == 0 {
@@ -144,12 +144,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		}
 		rows[i/nc][i%nc] = p
 	}
-	var items []legendItem
-	for _, l := range labels {
-		if it, ok := legend[l]; ok {
-			items = append(items, it)
-		}
-	}
+	items = slices.DeleteFunc(items, func(it legendItem) bool { return it.thumb == nil })
 	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
