@@ -68,8 +68,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	for _, r := range rows {
 		row := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds)}
 		if r.Change == study.NoData {
-			row = append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...)
-			row = append(row, r.Change.String())
+			row = append(append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...), r.Change.String())
 		} else {
 			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
@@ -88,12 +87,9 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 		bullet = "- "
 	}
 	for _, r := range rows {
-		for _, m := range []struct {
-			side  string
-			specs []experiments.Spec
-		}{{"old", r.MissingOld}, {"new", r.MissingNew}} {
-			for _, s := range m.specs {
-				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, m.side, r.Table.ID, comparedName(r), s, s.Key())
+		for i, specs := range [][]experiments.Spec{r.MissingOld, r.MissingNew} {
+			for _, s := range specs {
+				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, [2]string{"old", "new"}[i], r.Table.ID, comparedName(r), s, s.Key())
 			}
 		}
 	}
@@ -110,7 +106,6 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 	if err := cw.Write(CompareCSVHeader); err != nil {
 		return err
 	}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, r := range rows {
 		rec := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
@@ -119,9 +114,9 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 				rec = append(rec, "", "", "", "", "", "", "", "", "", d.Change.String())
 				continue
 			}
-			rec = append(rec, f(d.Old.Median), f(d.New.Median), f(d.Ratio),
-				f(d.Old.Min), f(d.Old.Max), f(d.New.Min), f(d.New.Max),
-				f(d.Test.U), f(d.Test.P), d.Change.String())
+			rec = append(rec, num(d.Old.Median), num(d.New.Median), num(d.Ratio),
+				num(d.Old.Min), num(d.Old.Max), num(d.New.Min), num(d.New.Max),
+				num(d.Test.U), num(d.Test.P), d.Change.String())
 		}
 		rec = append(rec, r.Change.String())
 		if err := cw.Write(rec); err != nil {

@@ -35,7 +35,7 @@ func RunsCSV(w io.Writer, st *study.Study) error {
 }
 
 // positiveCount is a positive count, or "" (the size of M of a gradient-trained
-// model, which has none).
+// model, which has none; the width of a model that is not a PINN).
 func positiveCount(n int) string {
 	if n <= 0 {
 		return ""
@@ -45,32 +45,27 @@ func positiveCount(n int) string {
 
 func csvRow(r *experiments.Result, tables []string) []string {
 	s := r.Spec
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	opt := func(x float64, ok bool) string {
 		if !ok {
 			return ""
 		}
-		return f(x)
+		return num(x)
 	}
 	solve := s.Iters > 0
-	width := ""
-	if s.Width > 0 {
-		width = strconv.Itoa(s.Width)
-	}
 	kappa := ""
 	if r.Kappa != nil {
-		kappa = f(*r.Kappa)
+		kappa = num(*r.Kappa)
 	}
 	bestIter := ""
 	if solve {
 		bestIter = strconv.Itoa(r.BestIter)
 	}
 	return []string{
-		r.Key, strings.Join(tables, " "), s.Problem, s.Model, f(s.Param), paperdata.FormatJ(s.J),
-		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), width, f(s.Delta), f(s.R),
+		r.Key, strings.Join(tables, " "), s.Problem, s.Model, num(s.Param), paperdata.FormatJ(s.J),
+		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), positiveCount(s.Width), num(s.Delta), num(s.R),
 		strconv.Itoa(s.Iters), strconv.Itoa(s.Seed), strconv.FormatBool(!solve && s.Kappa),
 		opt(r.EL1, solve), opt(r.EL1Final, solve), bestIter, r.Status,
-		f(r.Time.Assembly), f(r.Time.Solve), f(r.Time.Total),
+		num(r.Time.Assembly), num(r.Time.Solve), num(r.Time.Total),
 		positiveCount(r.Rows), positiveCount(r.Cols), positiveCount(r.NNZ),
 		kappa, r.KappaNote, r.Env.Commit, r.Env.GoVersion, r.Env.CPU, strconv.Itoa(r.Env.GOMAXPROCS), r.Env.Started,
 	}

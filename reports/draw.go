@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -54,23 +53,6 @@ type Figure struct {
 	Caption string // one line for the report
 	W, H    vg.Length
 	draw    func(c draw.Canvas)
-}
-
-// Encode writes the figure in a format (PNG or PDF) to w.
-func (f *Figure) Encode(w io.Writer, format string) error {
-	switch format {
-	case PNG:
-		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
-		f.draw(draw.New(c))
-		_, err := vgimg.PngCanvas{Canvas: c}.WriteTo(w)
-		return err
-	case PDF:
-		c := vgpdf.New(f.W, f.H)
-		f.draw(draw.New(straightAlpha{c}))
-		_, err := c.WriteTo(w)
-		return err
-	}
-	return fmt.Errorf("unknown figure format %q (want png or pdf)", format)
 }
 
 // straightAlpha passes colours to gonum/plot's PDF canvas with their
@@ -125,7 +107,7 @@ func (u unpremultiplied) RGBA() (r, g, b, a uint32) {
 	return uint32(u.R) * 0x101, uint32(u.G) * 0x101, uint32(u.B) * 0x101, uint32(u.A) * 0x101
 }
 
-// Bytes returns the encoded figure.
+// Bytes returns the figure encoded in a format (PNG or PDF).
 func (f *Figure) Bytes(format string) (b []byte, err error) {
 	defer func() {
 		// gonum/plot panics on data it cannot draw (e.g. a non-positive
@@ -135,7 +117,19 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 		}
 	}()
 	var buf bytes.Buffer
-	if err := f.Encode(&buf, format); err != nil {
+	switch format {
+	case PNG:
+		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
+		f.draw(draw.New(c))
+		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(&buf)
+	case PDF:
+		c := vgpdf.New(f.W, f.H)
+		f.draw(draw.New(straightAlpha{c}))
+		_, err = c.WriteTo(&buf)
+	default:
+		err = fmt.Errorf("unknown figure format %q (want png or pdf)", format)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -195,7 +189,7 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 }
 
 // Font sizes of the figures, in points at the printed size: none is below
-// minFont (scripts included, see scriptFont).
+// minFont (scripts included, see scriptText).
 const (
 	titleSize  = 9 // the figure's title
 	noteSize   = 8 // the lines of notes under it
@@ -241,7 +235,7 @@ func newPanel(title string) *plot.Plot {
 // lines at the decades.
 func logY(p *plot.Plot) {
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = powerTicks{}
+	p.Y.Tick.Marker = powerTicks
 	g := plotter.NewGrid()
 	g.Vertical.Color = nil
 	g.Horizontal = draw.LineStyle{Color: color.Gray{Y: 225}, Width: vg.Points(0.5)}
@@ -261,15 +255,10 @@ func decadeRange(lo, hi float64) (float64, float64) {
 	return math.Pow10(int(a)), math.Pow10(int(b))
 }
 
-// powerTicks are the ticks of plot.LogTicks, the major ones labelled
-// "10^{e}" (only every second or third one when the axis spans more than
-// six or twelve decades).
-type powerTicks struct{}
-
-var _ plot.Ticker = powerTicks{}
-
-// Ticks returns the ticks over [lo, hi].
-func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
+// powerTicks are the ticks of plot.LogTicks over [lo, hi], the major ones
+// labelled "10^{e}" (only every second or third one when the axis spans
+// more than six or twelve decades).
+var powerTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
 		return nil
 	}
@@ -302,7 +291,7 @@ func (powerTicks) Ticks(lo, hi float64) []plot.Tick {
 		out = append(out, t)
 	}
 	return out
-}
+})
 
 // decade labels 10^e: "1", "10" and otherwise "10^{e}" (a superscript).
 func decade(e int) string {
@@ -315,10 +304,11 @@ func decade(e int) string {
 	return "10^{" + strings.Replace(strconv.Itoa(e), "-", "−", 1) + "}"
 }
 
-// legendItem is one entry of a legend strip.
+// legendItem is one entry of a legend strip: its text and the drawing of
+// its thumbnail (lineThumb, glyphThumb, boxThumb).
 type legendItem struct {
-	text   string
-	thumbs []plot.Thumbnailer
+	text  string
+	thumb func(c *draw.Canvas)
 }
 
 // page is the layout of a figure: a title, lines of notes, a legend strip
@@ -327,11 +317,13 @@ type page struct {
 	title  string
 	notes  []string
 	legend []legendItem
-	rows   [][]*plot.Plot // nil entries are left empty
+	// rows are the panels, every row as long, each starting with a panel;
+	// nil entries are left empty.
+	rows [][]*plot.Plot
 	// yLabels, if set, label the y axes row by row ("" for none), drawn
-	// once left of each row at the height of its panels' data, instead of
-	// the axes' own labels (whose space gonum/plot reserves at the wrong
-	// height on a log axis).
+	// once left of each row at the height of its first panel's data,
+	// instead of the axes' own labels (whose space gonum/plot reserves at
+	// the wrong height on a log axis).
 	yLabels []string
 	// below, if set, draws under the panel grid in a strip of its height.
 	below       func(c draw.Canvas, cells [][]draw.Canvas)
@@ -370,20 +362,11 @@ func (pg *page) draw(c draw.Canvas) {
 	if len(pg.yLabels) > 0 {
 		padLeft += lh + 5
 	}
-	nr := len(pg.rows)
-	if nr == 0 {
+	if len(pg.rows) == 0 {
 		return
 	}
-	nc := 0
-	for _, r := range pg.rows {
-		nc = max(nc, len(r))
-	}
-	grid := make([][]*plot.Plot, nr)
-	for i, r := range pg.rows {
-		grid[i] = make([]*plot.Plot, nc)
-		copy(grid[i], r)
-	}
-	tiles := draw.Tiles{Rows: nr, Cols: nc, PadX: vg.Points(6), PadY: vg.Points(6),
+	grid := pg.rows
+	tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadLeft: padLeft, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
 	cells := plot.Align(grid, tiles, body)
 	for i := range grid {
@@ -395,17 +378,15 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 	ls.XAlign, ls.YAlign, ls.Rotation = draw.XCenter, draw.YCenter, math.Pi/2
 	for i, l := range pg.yLabels {
-		j := slices.IndexFunc(grid[min(i, nr-1)], func(p *plot.Plot) bool { return p != nil })
-		if l == "" || i >= nr || j < 0 {
+		if l == "" {
 			continue
 		}
-		dc := grid[i][j].DataCanvas(cells[i][j])
+		dc := grid[i][0].DataCanvas(cells[i][0])
 		c.FillText(ls, vg.Point{X: c.Min.X + margin + lh/2, Y: (dc.Min.Y + dc.Max.Y) / 2}, l)
 	}
 	if pg.below != nil {
-		strip := draw.Crop(c, 0, 0, 0, 0)
-		strip.Max.Y = body.Min.Y
-		strip.Min.Y = body.Min.Y - pg.belowHeight
+		strip := c
+		strip.Min.Y, strip.Max.Y = body.Min.Y-pg.belowHeight, body.Min.Y
 		pg.below(strip, cells)
 	}
 }
@@ -427,7 +408,8 @@ func (pg *page) headerHeight(w vg.Length) vg.Length {
 		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
 	}
 	if len(pg.legend) > 0 {
-		h += vg.Length(len(legendLines(pg.legend, w-2*margin)))*legendRowHeight() + 3
+		lines, _ := legendLines(pg.legend, w-2*margin)
+		h += vg.Length(len(lines))*legendRowHeight() + 3
 	}
 	return h
 }
@@ -445,27 +427,17 @@ func legendRowHeight() vg.Length { return textStyle(legendSize).Height("Xg") + 3
 func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
 
 // legendLines breaks the items of a legend strip into lines no wider than
-// w, as indices into items.
-func legendLines(items []legendItem, w vg.Length) [][]int {
-	var lines [][]int
-	var cur []int
-	var x vg.Length
-	for i, it := range items {
-		wi := legendWidth(it)
-		if len(cur) > 0 && x+legendGap+wi > w {
-			lines = append(lines, cur)
-			cur, x = nil, 0
+// w, and returns the width of each line.
+func legendLines(items []legendItem, w vg.Length) (lines [][]legendItem, widths []vg.Length) {
+	for _, it := range items {
+		wi, n := legendWidth(it), len(lines)
+		if n > 0 && widths[n-1]+legendGap+wi <= w {
+			lines[n-1], widths[n-1] = append(lines[n-1], it), widths[n-1]+legendGap+wi
+			continue
 		}
-		if len(cur) > 0 {
-			x += legendGap
-		}
-		cur = append(cur, i)
-		x += wi
+		lines, widths = append(lines, []legendItem{it}), append(widths, wi)
 	}
-	if len(cur) > 0 {
-		lines = append(lines, cur)
-	}
-	return lines
+	return lines, widths
 }
 
 // drawLegendStrip draws the items in rows across [left, right] from top
@@ -474,24 +446,15 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
 	h := legendRowHeight()
-	for _, line := range legendLines(items, right-left) {
-		var total vg.Length
-		for k, i := range line {
-			if k > 0 {
-				total += legendGap
-			}
-			total += legendWidth(items[i])
-		}
-		x := (left+right)/2 - total/2
+	lines, widths := legendLines(items, right-left)
+	for i, line := range lines {
+		x := (left+right)/2 - widths[i]/2
 		y := top - h
-		for _, i := range line {
-			thumb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + thumbW, Y: y + h - 2}}}
-			for _, t := range items[i].thumbs {
-				t.Thumbnail(&thumb)
-			}
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, items[i].text)
-			x += legendWidth(items[i]) + legendGap
+		for _, it := range line {
+			it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+				Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + thumbW, Y: y + h - 2}}})
+			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, it.text)
+			x += legendWidth(it) + legendGap
 		}
 		top -= h
 	}
@@ -521,43 +484,32 @@ func wrapText(st text.Style, s string, w vg.Length) []string {
 	return lines
 }
 
-// lineThumb is a legend thumbnail of a line, optionally over a band.
-type lineThumb struct {
-	line draw.LineStyle
-	band color.Color // nil: no band
-}
-
-var _ plot.Thumbnailer = lineThumb{}
-
-// Thumbnail draws the legend entry: the band, if any, across the canvas
-// and the line through its middle.
-func (t lineThumb) Thumbnail(c *draw.Canvas) {
-	if t.band != nil {
-		c.FillPolygon(t.band, []vg.Point{
-			{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
-			{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+// lineThumb draws the legend thumbnail of a line: the band, unless it is
+// nil, across the canvas and the line through its middle.
+func lineThumb(line draw.LineStyle, band color.Color) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		if band != nil {
+			c.FillPolygon(band, []vg.Point{
+				{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
+				{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+		}
+		y := (c.Min.Y + c.Max.Y) / 2
+		c.StrokeLine2(line, c.Min.X, y, c.Max.X, y)
 	}
-	y := (c.Min.Y + c.Max.Y) / 2
-	c.StrokeLine2(t.line, c.Min.X, y, c.Max.X, y)
 }
 
-// glyphThumb is a legend thumbnail of a marker, optionally with a bar.
-type glyphThumb struct {
-	glyph draw.GlyphStyle
-	bar   *draw.LineStyle
-}
-
-var _ plot.Thumbnailer = glyphThumb{}
-
-// Thumbnail draws the legend entry: the bar, if any, upright through the
-// middle of the canvas and the marker at its centre.
-func (t glyphThumb) Thumbnail(c *draw.Canvas) {
-	x := (c.Min.X + c.Max.X) / 2
-	y := (c.Min.Y + c.Max.Y) / 2
-	if t.bar != nil {
-		c.StrokeLine2(*t.bar, x, c.Min.Y, x, c.Max.Y)
+// glyphThumb draws the legend thumbnail of a marker: the bar, unless it is
+// nil, upright through the middle of the canvas and the marker at its
+// centre.
+func glyphThumb(glyph draw.GlyphStyle, bar *draw.LineStyle) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		x := (c.Min.X + c.Max.X) / 2
+		y := (c.Min.Y + c.Max.Y) / 2
+		if bar != nil {
+			c.StrokeLine2(*bar, x, c.Min.Y, x, c.Max.Y)
+		}
+		c.DrawGlyphNoClip(glyph, vg.Point{X: x, Y: y})
 	}
-	c.DrawGlyphNoClip(t.glyph, vg.Point{X: x, Y: y})
 }
 
 // errPoints are points with asymmetric y errors, for plotter.YErrorBars.

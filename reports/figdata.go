@@ -1,9 +1,9 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"elmfbpinn/experiments"
@@ -73,23 +73,19 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 			f.Omitted = append(f.Omitted, Omission{s, "with no error history recorded"})
 			continue
 		}
-		r := s.Row
+		r, x := s.Row, t.X(s.Row)
 		p := study.ProblemOf(r.Problem)
 		title := fmt.Sprintf("%s = %s, J = %d", p.Param.Figure, num(r.Param), r.J[len(r.J)-1])
 		switch t.Kind {
-		case experiments.Weights:
-			title = p.Title
+		case experiments.Weights: // the panels are the problems
+			title, x = p.Title, 0
 		case experiments.SweepK, experiments.SweepJ:
-			title = t.Kind.String() + " = " + num(t.X(r))
+			title = t.Kind.String() + " = " + num(x)
 		case experiments.Baseline:
 			title = fmt.Sprintf("%s = %s, J = %s, K = %d", p.Param.Figure, num(r.Param), paperdata.FormatJ(r.J), r.K)
 		}
 		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
-			x := t.X(r) // the weight-scaling figure's panels are its problems
-			if t.Kind == experiments.Weights {
-				x = 0
-			}
 			j, f.Panels = len(f.Panels), append(f.Panels, Panel{Title: title, order: [2]float64{float64(slices.Index(experiments.Problems, p)), x}})
 		}
 		key, label := seriesKey(t, r)
@@ -101,9 +97,8 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 		}
 		f.Panels[j].Curves = append(f.Panels[j].Curves, Curve{Label: label, Key: key, Row: s})
 	}
-	sort.SliceStable(f.Panels, func(a, b int) bool {
-		pa, pb := f.Panels[a].order, f.Panels[b].order
-		return pa[0] < pb[0] || pa[0] == pb[0] && pa[1] < pb[1]
+	slices.SortStableFunc(f.Panels, func(a, b Panel) int {
+		return cmp.Or(cmp.Compare(a.order[0], b.order[0]), cmp.Compare(a.order[1], b.order[1]))
 	})
 	return f
 }
@@ -173,23 +168,18 @@ func Final(ts *study.TableStudy) *FinalFigure {
 		f.XLabel = study.ProblemOf(t.Rows[0].Problem).Param.Figure + " (J scaled with it)"
 	}
 	base := t.Kind == experiments.Baseline
-	var keys []string
-	ours, paper := map[string]*FinalSeries{}, map[string]*FinalSeries{}
-	addTick := func(x float64) {
-		if !slices.Contains(f.XTicks, x) {
-			f.XTicks = append(f.XTicks, x)
-		}
-	}
+	var series []FinalSeries // ours and the paper's of each key in turn
+	drawn := false
 	for _, s := range ts.Rows {
 		if s.Missing == study.NotInTier {
 			f.Omitted = append(f.Omitted, omit(s))
 			continue
 		}
 		key, label := seriesKey(t, s.Row)
-		if _, ok := ours[key]; !ok {
-			keys = append(keys, key)
-			ours[key] = &FinalSeries{Label: label + " (ours)", Key: key}
-			paper[key] = &FinalSeries{Label: label + " (paper)", Key: key, Paper: true}
+		i := slices.IndexFunc(series, func(fs FinalSeries) bool { return fs.Key == key })
+		if i < 0 {
+			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Key: key},
+				FinalSeries{Label: label + " (paper)", Key: key, Paper: true})
 		}
 		x := t.X(s.Row)
 		if base {
@@ -197,29 +187,27 @@ func Final(ts *study.TableStudy) *FinalFigure {
 			x = float64(len(f.Nominal))
 		}
 		if p := s.Paper; p != nil {
-			paper[key].Points = append(paper[key].Points, FinalPoint{x, p.EL1Median, p.EL1Median - p.EL1Range, p.EL1Median + p.EL1Range})
+			series[i+1].Points = append(series[i+1].Points, FinalPoint{x, p.EL1Median, p.EL1Median - p.EL1Range, p.EL1Median + p.EL1Range})
 		}
 		if s.Why() != "" {
 			f.Omitted = append(f.Omitted, omit(s))
 			continue
 		}
-		ours[key].Points = append(ours[key].Points, FinalPoint{x, s.EL1Median, s.EL1Min, s.EL1Max})
-		addTick(x)
+		series[i].Points, drawn = append(series[i].Points, FinalPoint{x, s.EL1Median, s.EL1Min, s.EL1Max}), true
 	}
-	if len(f.XTicks) == 0 {
+	if !drawn {
 		return f
 	}
-	for _, k := range keys {
-		for _, s := range []*FinalSeries{ours[k], paper[k]} {
-			if len(s.Points) > 0 {
-				f.Series = append(f.Series, *s)
-			}
-			for _, p := range s.Points {
-				addTick(p.X)
-			}
+	for _, s := range series {
+		if len(s.Points) > 0 {
+			f.Series = append(f.Series, s)
+		}
+		for _, p := range s.Points {
+			f.XTicks = append(f.XTicks, p.X)
 		}
 	}
-	sort.Float64s(f.XTicks)
+	slices.Sort(f.XTicks)
+	f.XTicks = slices.Compact(f.XTicks)
 	n := len(f.XTicks)
 	f.XLog = n > 1 && !base && f.XTicks[0] > 0 && f.XTicks[n-1]/f.XTicks[0] >= 8
 	return f
@@ -228,13 +216,10 @@ func Final(ts *study.TableStudy) *FinalFigure {
 // seriesKey groups the rows of a figure: by model (the multilevel
 // ELM-FBPINN apart), or by problem in the weight-scaling figure.
 func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
-	switch {
-	case t.Kind == experiments.Weights:
+	if t.Kind == experiments.Weights {
 		return r.Problem, study.ProblemOf(r.Problem).Title
-	case r.Model == experiments.ELM && len(r.J) > 1:
-		return "elm-ml", r.Label()
 	}
-	return r.Model, r.Label()
+	return study.ModelKey(r), r.Label()
 }
 
 // describeOmitted summarises the rows a figure leaves out, grouped by
@@ -254,11 +239,7 @@ func describeOmitted(om []Omission) string {
 		}
 		g := gs[i]
 		g.names = append(g.names, o.Row.Label())
-		m := o.Row.Row.Label()
-		if o.Row.Table != nil && o.Row.Table.Kind == experiments.Weights {
-			m = study.ProblemOf(o.Row.Row.Problem).Title
-		}
-		if !slices.Contains(g.models, m) {
+		if _, m := seriesKey(o.Row.Table, o.Row.Row); !slices.Contains(g.models, m) {
 			g.models = append(g.models, m)
 		}
 	}

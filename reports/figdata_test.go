@@ -191,7 +191,7 @@ func TestLogTicks(t *testing.T) {
 		lo, hi = decadeRange(lo, hi)
 		var out []string
 		seen := map[float64]bool{}
-		for _, tk := range (powerTicks{}).Ticks(lo, hi) {
+		for _, tk := range powerTicks.Ticks(lo, hi) {
 			if seen[tk.Value] {
 				t.Errorf("[%g, %g]: tick %g twice", lo, hi, tk.Value)
 			}

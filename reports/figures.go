@@ -99,15 +99,16 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
 	}
-	maxCols := 3
+	// At most three panels a row, 120 pt high (four from ten panels, 105
+	// pt high); one panel is a column wide.
+	nc, w, ph := min(len(f.Panels), 3), textWidth, vg.Points(120)
 	switch {
 	case len(f.Panels) == 1:
-		maxCols = 1
+		w, ph = columnWidth, vg.Points(160)
 	case len(f.Panels) > 9:
-		maxCols = 4
+		nc, ph = 4, vg.Points(105)
 	}
-	nc := min(len(f.Panels), maxCols)
-	legend := map[string]legendItem{}
+	items := make([]legendItem, len(labels)) // by label, once a curve of it is drawn
 	var rows [][]*plot.Plot
 	for i, pd := range f.Panels {
 		p := newPanel(pd.Title)
@@ -116,7 +117,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			p.X.Label.Text = "iteration"
 		}
 		p.X.Min, p.X.Max = 0, xmax
-		p.X.Tick.Marker = iterTicks{}
+		p.X.Tick.Marker = iterTicks
 		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
@@ -128,33 +129,26 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 					drawn = true
 				}
 			}
-			if med := medianXYs(c.Row.Band); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
+			if med := xys(c.Row.Band.Iter, c.Row.Band.Median, positive); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
 				drawn = true
 			}
 			if m, ok := paperReference(c); ok && drawn {
 				addLine(p, plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
 			}
-			if _, ok := legend[c.Label]; !ok && drawn {
-				legend[c.Label] = legendItem{text: c.Label, thumbs: []plot.Thumbnailer{
-					lineThumb{line: draw.LineStyle{Color: col, Width: vg.Points(1.5)}, band: withAlpha(col, 0.22)}}}
+			if l := slices.Index(labels, c.Label); items[l].thumb == nil && drawn {
+				items[l] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
 			}
 		}
 		if i%nc == 0 {
-			rows = append(rows, nil)
+			rows = append(rows, make([]*plot.Plot, nc))
 		}
-		rows[len(rows)-1] = append(rows[len(rows)-1], p)
+		rows[i/nc][i%nc] = p
 	}
-	var items []legendItem
-	for _, l := range labels {
-		if it, ok := legend[l]; ok {
-			items = append(items, it)
-		}
-	}
+	items = slices.DeleteFunc(items, func(it legendItem) bool { return it.thumb == nil })
 	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
-		items = append(items, legendItem{text: "paper's median", thumbs: []plot.Thumbnailer{
-			lineThumb{line: draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}}}})
+		items = append(items, legendItem{"paper's median", lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
 		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
 	}
 	if multilevel {
@@ -166,13 +160,6 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
-	}
-	w, ph := textWidth, vg.Points(120)
-	if nc == 4 {
-		ph = vg.Points(105)
-	}
-	if nc == 1 {
-		w, ph = columnWidth, vg.Points(160)
 	}
 	return pg.figure(f.Study.Table.ID+"-convergence", convergenceCaption, w, vg.Length(len(rows))*ph)
 }
@@ -199,15 +186,10 @@ func paperReference(c Curve) (float64, bool) {
 	return c.Row.Paper.EL1Median, true
 }
 
-// iterTicks label an iteration axis in thousands ("5k") so that the labels
-// of a narrow panel do not touch.
-type iterTicks struct{}
-
-var _ plot.Ticker = iterTicks{}
-
-// Ticks returns plot.DefaultTicks over [lo, hi] with labels of 1000 and
-// above written in thousands.
-func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
+// iterTicks are plot.DefaultTicks over [lo, hi] with the labels of an
+// iteration axis of 1000 and above written in thousands ("5k"), so that
+// the labels of a narrow panel do not touch.
+var iterTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i, t := range ts {
 		if t.Label != "" && hi >= 2000 {
@@ -218,7 +200,7 @@ func (iterTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
-}
+})
 
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
@@ -235,11 +217,13 @@ func bandPolygon(b study.Band) plotter.XYs {
 	return append(lo, hi...)
 }
 
-func medianXYs(b study.Band) plotter.XYs {
+// xys pairs xs with ys, leaving out the pairs whose y keep rejects (nil:
+// none).
+func xys(xs, ys []float64, keep func(float64) bool) plotter.XYs {
 	var xy plotter.XYs
-	for i := range b.Iter {
-		if positive(b.Median[i]) {
-			xy = append(xy, plotter.XY{X: b.Iter[i], Y: b.Median[i]})
+	for i := range xs {
+		if keep == nil || keep(ys[i]) {
+			xy = append(xy, plotter.XY{X: xs[i], Y: ys[i]})
 		}
 	}
 	return xy
@@ -259,23 +243,18 @@ func FinalPlot(f *FinalFigure) *Figure {
 	p := newPanel("")
 	logY(p)
 	p.X.Label.Text = f.XLabel
-	if f.XLog {
-		p.X.Scale = plot.LogScale{}
-	}
 	// Side-by-side offsets: one slot per series, spread over 60% of the
-	// smallest gap between x values (in the axis's own scale).
+	// smallest gap between x values (in the axis's own scale; 1 on a
+	// nominal axis).
 	tx, inv := func(x float64) float64 { return x }, func(u float64) float64 { return u }
 	if f.XLog {
-		tx, inv = math.Log2, func(u float64) float64 { return math.Exp2(u) }
+		p.X.Scale, tx, inv = plot.LogScale{}, math.Log2, math.Exp2
 	}
 	gap := 1.0
-	for i := 1; i < len(f.XTicks); i++ {
+	for i := 1; i < len(f.XTicks) && len(f.Nominal) == 0; i++ {
 		if d := tx(f.XTicks[i]) - tx(f.XTicks[i-1]); d > 0 && (i == 1 || d < gap) {
 			gap = d
 		}
-	}
-	if len(f.Nominal) > 0 {
-		gap = 1
 	}
 	// The y range: whole decades around every bar.
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -342,40 +321,32 @@ func FinalPlot(f *FinalFigure) *Figure {
 		}
 		eb.LineStyle, eb.CapWidth, sc.GlyphStyle = bar, vg.Points(3.5), glyph
 		p.Add(eb, sc)
-		items = append(items, legendItem{text: s.Label, thumbs: []plot.Thumbnailer{glyphThumb{glyph: glyph, bar: &bar}}})
+		items = append(items, legendItem{s.Label, glyphThumb(glyph, &bar)})
 	}
 	var ticks []plot.Tick
+	w, what := columnWidth, "final test error per model"
 	if len(f.Nominal) > 0 {
 		for i, name := range f.Nominal {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
 		}
 		p.X.Min, p.X.Max = 0.5, float64(len(f.Nominal))+0.5
-	} else {
+	} else if len(f.XTicks) > 0 {
 		for _, x := range f.XTicks {
 			ticks = append(ticks, plot.Tick{Value: x, Label: num(x)})
 		}
-		if len(f.XTicks) > 0 {
-			a, b := tx(f.XTicks[0]), tx(f.XTicks[len(f.XTicks)-1])
-			p.X.Min, p.X.Max = inv(a-0.5*gap), inv(b+0.5*gap)
+		a, b := tx(f.XTicks[0]), tx(f.XTicks[len(f.XTicks)-1])
+		p.X.Min, p.X.Max = inv(a-0.5*gap), inv(b+0.5*gap)
+		if len(f.XTicks) > 6 {
+			w = textWidth
 		}
-	}
-	w := columnWidth
-	if len(f.Nominal) == 0 && len(f.XTicks) > 6 {
-		w = textWidth
-	}
-	// Labels that would touch their left neighbour on the printed axis
-	// (about the figure's width less 60 pt) are left out.
-	if len(f.Nominal) == 0 && len(ticks) > 1 {
-		u0, u1 := tx(p.X.Min), tx(p.X.Max)
-		axis := w - vg.Points(60)
+		what = "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
+		// Labels that would touch their left neighbour on the printed
+		// axis (about the figure's width less 60 pt) are left out.
+		u0, u1, axis := tx(p.X.Min), tx(p.X.Max), w-vg.Points(60)
 		ticks = spaceTicks(ticks, func(x float64) vg.Length { return axis * vg.Length((tx(x)-u0)/(u1-u0)) },
 			p.X.Tick.Label)
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	what := "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
-	if len(f.Nominal) > 0 {
-		what = "final test error per model"
-	}
 	legendNote := "Dot, bar: our median, min–max over the seeds"
 	if paperDrawn {
 		legendNote += "; diamond, thin bar: the paper's median ± range"
@@ -435,19 +406,15 @@ func solutionTitle(s *experiments.Solution) string {
 		s.Spec.Iters, sci(s.Final), sci(s.Best))
 }
 
-// OscillatorPlot draws the 1D solution: exact against predicted u(t), and
+// CurvePlot draws the 1D solution: exact against predicted u(t), and
 // the pointwise absolute error on a log axis.
 func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 	top, bottom := newPanel(""), newPanel("")
 	logY(bottom)
 	top.X.Label.Text, bottom.X.Label.Text = "t", "t"
-	exact, pred, abs := make(plotter.XYs, len(c.T)), make(plotter.XYs, len(c.T)), plotter.XYs{}
-	for i, t := range c.T {
-		exact[i] = plotter.XY{X: t, Y: c.Exact[i]}
-		pred[i] = plotter.XY{X: t, Y: c.Pred[i]}
-		if e := math.Abs(c.Pred[i] - c.Exact[i]); positive(e) {
-			abs = append(abs, plotter.XY{X: t, Y: e})
-		}
+	abs := make([]float64, len(c.T))
+	for i := range c.T {
+		abs[i] = math.Abs(c.Pred[i] - c.Exact[i])
 	}
 	var legend []legendItem
 	for i, l := range []struct {
@@ -456,12 +423,12 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 		name string
 		sty  draw.LineStyle
 	}{
-		{top, exact, "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
-		{top, pred, "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
-		{bottom, abs, "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
+		{top, xys(c.T, c.Exact, nil), "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
+		{top, xys(c.T, c.Pred, nil), "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
+		{bottom, xys(c.T, abs, positive), "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
 	} {
 		if (i < 2 || len(l.xy) > 0) && addLine(l.p, l.xy, l.sty) {
-			legend = append(legend, legendItem{l.name, []plot.Thumbnailer{lineThumb{line: l.sty}}})
+			legend = append(legend, legendItem{l.name, lineThumb(l.sty, nil)})
 		}
 	}
 	pg := &page{
@@ -503,16 +470,12 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 		for i, b := range sets {
 			col := cols[i%len(cols)]
 			for k, f := range b.F {
-				xy := make(plotter.XYs, len(f))
-				for r := range f {
-					xy[r] = plotter.XY{X: b.T[r], Y: f[r]}
-				}
 				// The constant (k = 0, the window itself) is drawn thicker.
 				w := vg.Points(0.8)
 				if k == 0 {
 					w = vg.Points(2)
 				}
-				addLine(p, xy, draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
+				addLine(p, xys(b.T, f, nil), draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
 			}
 		}
 		panels = append(panels, p)
@@ -555,8 +518,7 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	var items []legendItem
 	for l := range r.Levels {
 		js := s.System.Decomposition.Levels[l].J
-		items = append(items, legendItem{text: fmt.Sprintf("level %d (J = %d)", l+1, js),
-			thumbs: []plot.Thumbnailer{boxThumb{levelColours[l%len(levelColours)]}}})
+		items = append(items, legendItem{fmt.Sprintf("level %d (J = %d)", l+1, js), boxThumb(levelColours[l%len(levelColours)])})
 	}
 	res := "one pixel per entry"
 	if r.H < r.Rows || r.W < r.Cols {
@@ -607,17 +569,15 @@ func niceStep(span float64, n int) float64 {
 	return 10 * p
 }
 
-// boxThumb is a filled square legend thumbnail.
-type boxThumb struct{ c color.Color }
-
-var _ plot.Thumbnailer = boxThumb{}
-
-// Thumbnail draws the legend entry: a square as high as the canvas, centred.
-func (b boxThumb) Thumbnail(c *draw.Canvas) {
-	y := (c.Min.Y + c.Max.Y) / 2
-	x := (c.Min.X + c.Max.X) / 2
-	r := (c.Max.Y - c.Min.Y) / 2
-	c.FillPolygon(b.c, []vg.Point{{X: x - r, Y: y - r}, {X: x + r, Y: y - r}, {X: x + r, Y: y + r}, {X: x - r, Y: y + r}})
+// boxThumb draws the legend thumbnail of a colour: a filled square as high
+// as the canvas, centred.
+func boxThumb(col color.Color) func(c *draw.Canvas) {
+	return func(c *draw.Canvas) {
+		y := (c.Min.Y + c.Max.Y) / 2
+		x := (c.Min.X + c.Max.X) / 2
+		r := (c.Max.Y - c.Min.Y) / 2
+		c.FillPolygon(col, []vg.Point{{X: x - r, Y: y - r}, {X: x + r, Y: y - r}, {X: x + r, Y: y + r}, {X: x - r, Y: y + r}})
+	}
 }
 
 // gridXYZ adapts a Grid to plotter.GridXYZ.
@@ -698,10 +658,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.CircleGlyph{}, draw.SquareGlyph{}}
 	radii := []vg.Length{5, 2.2, 1.2, 1}
 	for _, c := range slices.Backward(centres) {
-		xy := make(plotter.XYs, len(c.X))
-		for i := range c.X {
-			xy[i] = plotter.XY{X: c.X[i], Y: c.Y[i]}
-		}
+		xy := xys(c.X, c.Y, nil)
 		sc, err := plotter.NewScatter(xy)
 		if err != nil || len(xy) == 0 {
 			continue
@@ -709,8 +666,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		sc.GlyphStyle = draw.GlyphStyle{Color: levelColours[c.Level%len(levelColours)],
 			Radius: radii[min(c.Level, len(radii)-1)], Shape: glyphs[c.Level%len(glyphs)]}
 		dp.Add(sc)
-		items = append(items, legendItem{text: fmt.Sprintf("level %d: J = %d (%d kept)", c.Level+1, c.J, len(c.X)),
-			thumbs: []plot.Thumbnailer{glyphThumb{glyph: sc.GlyphStyle}}})
+		items = append(items, legendItem{fmt.Sprintf("level %d: J = %d (%d kept)", c.Level+1, c.J, len(c.X)), glyphThumb(sc.GlyphStyle, nil)})
 	}
 	slices.Reverse(items)
 	dp.X.Min, dp.X.Max, dp.Y.Min, dp.Y.Max = -0.05, 1.05, -0.05, 1.05
@@ -726,7 +682,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 				cell := panels[i].DataCanvas(cells[0][i])
 				bar := newPanel("")
 				bar.HideY()
-				bar.X.Tick.Marker = fewTicks{}
+				bar.X.Tick.Marker = fewTicks
 				bar.Add(&plotter.ColorBar{ColorMap: cm})
 				bc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 					Min: vg.Point{X: cell.Min.X, Y: c.Min.Y + 4}, Max: vg.Point{X: cell.Max.X, Y: c.Max.Y - 4}}}
@@ -739,14 +695,9 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		textWidth, vg.Points(135)+barH)
 }
 
-// fewTicks are plot.DefaultTicks with at most three labels, for the narrow
-// colour bars, written with as few digits as they need.
-type fewTicks struct{}
-
-var _ plot.Ticker = fewTicks{}
-
-// Ticks returns the ticks over [lo, hi].
-func (fewTicks) Ticks(lo, hi float64) []plot.Tick {
+// fewTicks are plot.DefaultTicks over [lo, hi] with at most three labels,
+// for the narrow colour bars, written with as few digits as they need.
+var fewTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	var labelled []int
 	for i, t := range ts {
@@ -763,4 +714,4 @@ func (fewTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
-}
+})

@@ -2,14 +2,18 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/olekukonko/tablewriter/renderer"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
@@ -30,24 +34,21 @@ var index *template.Template
 
 func init() {
 	index = template.Must(template.New("").Funcs(template.FuncMap{
-		"md":    escapeMarkdown,
-		"code":  codeSpan,
-		"tex":   escapeLaTeX,
-		"cap":   capital,
-		"slash": filepath.ToSlash,
-		"label": labelSafe,
-		"ext":   func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
-		"join":  strings.Join,
-		"mark":  statusMark,
+		"md":     escapeMarkdown,
+		"code":   codeSpan,
+		"tex":    escapeLaTeX,
+		"cap":    capital,
+		"slash":  filepath.ToSlash,
+		"label":  labelSafe,
+		"ext":    func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
+		"join":   strings.Join,
+		"counts": counts,
+		"mark":   statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
-			var b bytes.Buffer
-			err := markdownTable(&b, header, rows, left)
-			return b.String(), err
+			return rendered(func(w io.Writer) error { return writeTable(w, renderer.NewMarkdown(), header, rows, left) })
 		},
 		"tablemd": func(ts *study.TableStudy) (string, error) {
-			var b bytes.Buffer
-			err := Markdown(&b, ts, false)
-			return b.String(), err
+			return rendered(func(w io.Writer) error { return Markdown(w, ts, false) })
 		},
 		"trim":    strings.TrimSpace,
 		"split":   func(s string) []string { return strings.Split(s, "|") },
@@ -59,22 +60,26 @@ func init() {
 	}).ParseFS(templates, "templates/*.tmpl"))
 }
 
+// rendered returns what render writes.
+func rendered(render func(io.Writer) error) (string, error) {
+	var b bytes.Buffer
+	err := render(&b)
+	return b.String(), err
+}
+
 const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
 
 // view is what the index templates read: the report built, and the
-// provenance of the report and of its results.
+// provenance of the report and of its results (study.Sources).
 type view struct {
 	*Built
-	Paper                     string
-	Date, DateTeX             string
-	Commit, GoVersion, CPU    string
-	Budgets                   []budgetGroup
-	Runs, WithoutEnv          int
-	First, Last               string // RFC 3339 start times of the results
-	Commits, GoVersions, CPUs string // "value (count), ..." or "—"
-	Numerics, Kernels         string // likewise
-	Disagree, PaperFails      []study.ClaimCheck
-	Hold, Fail, Open          int // claims by our status
+	study.Sources
+	Paper                  string
+	Date, DateTeX          string
+	Commit, GoVersion, CPU string
+	Budgets                []budgetGroup
+	Disagree, PaperFails   []study.ClaimCheck
+	Hold, Fail, Open       int // claims by our status
 }
 
 // budgetGroup is a budget of the study with its seeds ("seeds 0-4", in
@@ -86,8 +91,8 @@ type budgetGroup struct {
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
-	v := &view{Built: b, Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
-		Commit: orUnknown(pv.Commit), GoVersion: orUnknown(pv.GoVersion), CPU: orUnknown(pv.CPU),
+	v := &view{Built: b, Sources: b.Sources(), Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
+		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
@@ -101,29 +106,19 @@ func newView(b *Built, o *Options) *view {
 		}
 		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: steps})
 	}
-	list := func(cs []study.Count) string {
-		if len(cs) == 0 {
-			return "—"
-		}
-		out := make([]string, len(cs))
-		for i, c := range cs {
-			out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
-		}
-		return strings.Join(out, ", ")
-	}
-	src := b.Sources()
-	v.Runs, v.WithoutEnv, v.First, v.Last = src.Runs, src.WithoutEnv, src.First, src.Last
-	v.Commits, v.GoVersions, v.CPUs = list(src.Commits), list(src.GoVersions), list(src.CPUs)
-	v.Numerics, v.Kernels = list(src.Numerics), list(src.Kernels)
 	return v
 }
 
-// orUnknown returns s, or "unknown" if it is empty.
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
+// counts lists values with their counts: "value (count), ...", or "—".
+func counts(cs []study.Count) string {
+	if len(cs) == 0 {
+		return "—"
 	}
-	return s
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
+	}
+	return strings.Join(out, ", ")
 }
 
 // seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".

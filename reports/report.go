@@ -35,14 +35,10 @@ func ParseFormats(s string) ([]string, error) {
 		return slices.Clone(AllFormats), nil
 	}
 	var out []string
+	aliases := map[string]string{"markdown": FormatMarkdown, "tex": FormatLaTeX}
 	for f := range strings.SplitSeq(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
-		switch f {
-		case "markdown":
-			f = FormatMarkdown
-		case "tex":
-			f = FormatLaTeX
-		}
+		f = cmp.Or(aliases[f], f)
 		if !slices.Contains(AllFormats, f) {
 			return nil, fmt.Errorf("unknown format %q (want a list of %s)", f, strings.Join(AllFormats, ","))
 		}
@@ -100,17 +96,12 @@ type FigureEntry struct {
 func (f FigureEntry) Written() bool { return len(f.Files) > 0 }
 
 // Link returns the file a document shows of a figure: the PNG if written,
-// else the PDF.
+// else the PDF (save writes the PNG first); "" if none.
 func (f FigureEntry) Link() string {
-	for _, x := range f.Files {
-		if strings.HasSuffix(x, ".png") {
-			return x
-		}
+	if len(f.Files) == 0 {
+		return ""
 	}
-	if len(f.Files) > 0 {
-		return f.Files[0]
-	}
-	return ""
+	return f.Files[0]
 }
 
 // TableReport is a table of the study with its figures.

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"elmfbpinn/experiments"
@@ -71,8 +70,6 @@ func (c *cells) withNote(v, note string) string {
 // missing returns a dash with the marker of the reason.
 func (c *cells) missing(reason string) string { return c.withNote(c.st.dash, reason) }
 
-func (c *cells) model(s study.RowStats) string { return c.st.esc(s.Row.Label()) }
-
 // paramJ is the paper's (param, J) column; the PINN is listed with J = 1.
 func (c *cells) paramJ(s study.RowStats) string {
 	p, j, _ := s.Row.PaperKey()
@@ -91,9 +88,6 @@ func (c *cells) hK(s study.RowStats) string {
 	}
 	return fmt.Sprintf("(1, %d)", s.Row.K)
 }
-
-func (c *cells) delta(s study.RowStats) string { return num(s.Row.Delta) }
-func (c *cells) r(s study.RowStats) string     { return num(s.Row.R) }
 
 func (c *cells) optimiser(s study.RowStats) string {
 	if s.Row.Model == experiments.ELM {
@@ -175,9 +169,9 @@ func (c *cells) speed(s study.RowStats) string {
 
 // rowName identifies a row in the lines under a table.
 func (c *cells) rowName(s study.RowStats, withR bool) string {
-	name := c.model(s) + " " + c.paramJ(s) + " " + c.hK(s)
+	name := c.st.esc(s.Row.Label()) + " " + c.paramJ(s) + " " + c.hK(s)
 	if withR {
-		name += " R=" + c.r(s)
+		name += " R=" + num(s.Row.R)
 	}
 	return name
 }
@@ -195,9 +189,9 @@ func (c *cells) grid(ts *study.TableStudy, tail ...func(*cells, study.RowStats) 
 	withR := hasR(ts.Table)
 	var out [][]string
 	for _, s := range ts.Rows {
-		row := []string{c.model(s), c.paramJ(s), c.hK(s), c.delta(s)}
+		row := []string{c.st.esc(s.Row.Label()), c.paramJ(s), c.hK(s), num(s.Row.Delta)}
 		if withR {
-			row = append(row, c.r(s))
+			row = append(row, num(s.Row.R))
 		}
 		row = append(row, c.kappa(s), c.optimiser(s))
 		for _, f := range tail {
@@ -263,12 +257,6 @@ type tableView struct {
 	Off, Rest    []string // off rows; the counts after the verdicts
 	Machines     string
 	Notes        []string
-}
-
-// markdownTable writes a GitHub Markdown table (tablewriter's Markdown
-// renderer), as writeTable describes.
-func markdownTable(w io.Writer, header []string, rows [][]string, left int) error {
-	return writeTable(w, renderer.NewMarkdown(), header, rows, left)
 }
 
 // writeTable writes a table drawn by r (nil: tablewriter's default, for a

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"math"
+	"regexp"
 	"strings"
 
 	"golang.org/x/image/font/sfnt"
@@ -38,62 +39,47 @@ var _ text.Handler = scriptText{}
 // figureText is the text handler of every figure text.
 var figureText = scriptText{text.Plain{Fonts: plot.DefaultTextHandler.Cache()}}
 
-// piece is a piece of a line set at one level: 0 on the baseline, -1 a
-// subscript, +1 a superscript.
+// script matches a subscript "_{...}" or a superscript "^{...}".
+var script = regexp.MustCompile(`[_^]\{([^}]*)\}`)
+
+// piece is a piece of a line set in one face, its baseline shifted by
+// shift.
 type piece struct {
 	s     string
-	level int
+	face  font.Face
+	shift vg.Length
 }
 
-// spans splits a line into its pieces.
-func spans(line string) []piece {
+// pieces splits a line set in fnt into its pieces: plain text, and
+// subscripts 0.22 and superscripts 0.38 of fnt's size below and above the
+// baseline, set at scriptScale of its size (never below minFont).
+func (h scriptText) pieces(line string, fnt font.Font) []piece {
 	var out []piece
+	add := func(s string, level int) {
+		f, shift := fnt, vg.Length(0)
+		if level != 0 {
+			f.Size = max(vg.Length(minFont), fnt.Size*scriptScale)
+			shift = -0.22 * fnt.Size
+			if level > 0 {
+				shift = 0.38 * fnt.Size
+			}
+		}
+		if s != "" {
+			out = append(out, piece{s, h.Fonts.Lookup(f, f.Size), shift})
+		}
+	}
 	start := 0
-	for i := 0; i+1 < len(line); i++ {
-		if (line[i] != '_' && line[i] != '^') || line[i+1] != '{' {
-			continue
-		}
-		end := strings.IndexByte(line[i+2:], '}')
-		if end < 0 {
-			break
-		}
-		end += i + 2
-		if i > start {
-			out = append(out, piece{line[start:i], 0})
-		}
+	for _, m := range script.FindAllStringSubmatchIndex(line, -1) {
+		add(line[start:m[0]], 0)
 		level := -1
-		if line[i] == '^' {
+		if line[m[0]] == '^' {
 			level = 1
 		}
-		if end > i+2 {
-			out = append(out, piece{line[i+2 : end], level})
-		}
-		start = end + 1
-		i = end
+		add(line[m[2]:m[3]], level)
+		start = m[1]
 	}
-	if start < len(line) {
-		out = append(out, piece{line[start:], 0})
-	}
+	add(line[start:], 0)
 	return out
-}
-
-// scriptFont is the font of a span of a text in fnt.
-func scriptFont(fnt font.Font, level int) font.Font {
-	if level != 0 {
-		fnt.Size = max(vg.Length(minFont), fnt.Size*scriptScale)
-	}
-	return fnt
-}
-
-// shift is the baseline offset of a span of a text of size sz.
-func shift(sz vg.Length, level int) vg.Length {
-	switch level {
-	case -1:
-		return -0.22 * sz
-	case 1:
-		return 0.38 * sz
-	}
-	return 0
 }
 
 // Box returns the width of the line and its height above and depth below
@@ -102,14 +88,10 @@ func (h scriptText) Box(txt string, fnt font.Font) (width, height, depth vg.Leng
 	base := h.Fonts.Lookup(fnt, fnt.Size)
 	ext := base.Extents()
 	height, depth = ext.Ascent, ext.Descent
-	for _, s := range spans(txt) {
-		f := scriptFont(fnt, s.level)
-		face := h.Fonts.Lookup(f, f.Size)
-		width += face.Width(s.s)
-		e := face.Extents()
-		off := shift(fnt.Size, s.level)
-		height = max(height, e.Ascent+off)
-		depth = max(depth, e.Descent-off)
+	for _, p := range h.pieces(txt, fnt) {
+		width += p.face.Width(p.s)
+		e := p.face.Extents()
+		height, depth = max(height, e.Ascent+p.shift), max(depth, e.Descent-p.shift)
 	}
 	return width, height, depth
 }
@@ -137,11 +119,9 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 		w, _, _ := h.Box(line, sty.Font)
 		x := pt.X + vg.Length(sty.XAlign)*w
 		y := pt.Y + vg.Length(len(lines)-i)*sty.Font.Size
-		for _, s := range spans(line) {
-			f := scriptFont(sty.Font, s.level)
-			face := h.Fonts.Lookup(f, f.Size)
-			c.FillString(face, vg.Point{X: x, Y: y + shift(sty.Font.Size, s.level)}, s.s)
-			x += face.Width(s.s)
+		for _, p := range h.pieces(line, sty.Font) {
+			c.FillString(p.face, vg.Point{X: x, Y: y + p.shift}, p.s)
+			x += p.face.Width(p.s)
 		}
 	}
 }
@@ -203,15 +183,14 @@ func glyphPath(fnt font.Face, pt vg.Point, r rune) vg.Path {
 	at := func(q fixed.Point26_6) vg.Point {
 		return vg.Point{X: pt.X + vg.Length(q.X)*scale, Y: pt.Y - vg.Length(q.Y)*scale}
 	}
-	open := false
-	for _, s := range segs {
+	// A contour starts with a move, which closes the one before.
+	for i, s := range segs {
 		switch s.Op {
 		case sfnt.SegmentOpMoveTo:
-			if open {
+			if i > 0 {
 				p.Close()
 			}
 			p.Move(at(s.Args[0]))
-			open = true
 		case sfnt.SegmentOpLineTo:
 			p.Line(at(s.Args[0]))
 		case sfnt.SegmentOpQuadTo:
@@ -220,7 +199,7 @@ func glyphPath(fnt font.Face, pt vg.Point, r rune) vg.Path {
 			p.CubeTo(at(s.Args[0]), at(s.Args[1]), at(s.Args[2]))
 		}
 	}
-	if open {
+	if len(segs) > 0 {
 		p.Close()
 	}
 	return p

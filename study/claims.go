@@ -152,7 +152,9 @@ type evidence struct {
 	absent map[string]string // table id → why it has no rows here
 }
 
-func modelKey(r experiments.Row) string {
+// ModelKey is the key of a row's model in the claims and the figures:
+// "pinn", "fbpinn", "elm", or "elm-ml" for the multilevel ELM-FBPINN.
+func ModelKey(r experiments.Row) string {
 	if r.Model == experiments.ELM && len(r.J) > 1 {
 		return "elm-ml"
 	}
@@ -168,7 +170,7 @@ func oursEvidence(st *Study) *evidence {
 	for _, ts := range st.Tables {
 		delete(e.absent, ts.Table.ID)
 		for _, s := range ts.Rows {
-			o := obs{table: ts.Table.ID, key: modelKey(s.Row), x: ts.Table.X(s.Row), name: s.Label(),
+			o := obs{table: ts.Table.ID, key: ModelKey(s.Row), x: ts.Table.X(s.Row), name: s.Label(),
 				why: s.Why(), el1: s.EL1Median, time: s.TimeMean, band: s.Band}
 			if s.Reduced && s.Complete() {
 				o.why += " in this tier"
@@ -185,7 +187,7 @@ func paperEvidence() *evidence {
 	e := &evidence{paper: true, rows: map[string][]obs{}}
 	for _, t := range experiments.Tables() {
 		for _, r := range t.Rows {
-			o := obs{table: t.ID, key: modelKey(r), x: t.X(r), name: RowStats{Table: t, Row: r}.Label(), why: "no published row"}
+			o := obs{table: t.ID, key: ModelKey(r), x: t.X(r), name: RowStats{Table: t, Row: r}.Label(), why: "no published row"}
 			if p, ok := t.PaperRow(r); ok {
 				o.why, o.el1, o.time = "", p.EL1Median, p.TimeMean
 			}
