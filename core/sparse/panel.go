@@ -110,27 +110,27 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 			w := min(fp.Lanes, len(p.rows)-g0)
 			rows := p.rows[g0 : g0+w]
 			r = [fp.Lanes]float64{}
-			for k := 0; k < w; k++ {
-				if !mul {
-					r[k] = u[rows[k]]
-					continue
+			set := func(k int, t float64) { // row k of the group is t (M v) or t − alpha u
+				if trans {
+					t = math.FMA(na, u[rows[k]], t)
 				}
-				var t [2]float64
-				n := 1
-				if w == fp.Lanes { // rows k and k+1 together: they share v's loads
-					t[0], t[1] = rowSums(pk.vals, p.ents, g0, k, v)
-					n = 2
-				} else {
-					t[0] = rowSum(pk.vals, p.ents, g0, w, k, v)
+				u[rows[k]], r[k] = t, t
+			}
+			switch {
+			case !mul:
+				for k, row := range rows {
+					r[k] = u[row]
 				}
-				for q := range n {
-					tq := t[q]
-					if trans {
-						tq = math.FMA(na, u[rows[k+q]], tq)
-					}
-					u[rows[k+q]], r[k+q] = tq, tq
+			case w == fp.Lanes: // rows k and k+1 together: they share v's loads
+				for k := 0; k < w; k += 2 {
+					t0, t1 := rowSums(pk.vals, p.ents, g0, k, v)
+					set(k, t0)
+					set(k+1, t1)
 				}
-				k += n - 1
+			default:
+				for k := range w {
+					set(k, rowSum(pk.vals, p.ents, g0, w, k, v))
+				}
 			}
 			if !trans {
 				continue
