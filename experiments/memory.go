@@ -3,7 +3,13 @@ package experiments
 import (
 	"fmt"
 	"math"
+
+	"elmfbpinn/core/nn"
 )
+
+// maxWidth is the widest PINN whose sizes are passed to package nn (wider
+// ones overflow there and are refused by the size checks below).
+const maxWidth = 1 << 30
 
 // Memory returns an estimate, in bytes, of the memory the run s needs at its
 // peak, from its Spec alone (nothing is allocated), so that a configuration
@@ -21,9 +27,11 @@ import (
 //	FBPINN      the activations of the subdomain networks at their points:
 //	            n c (1+2d) K for the hidden layer, two arrays of them
 //	            (forward and backward)
-//	PINN        the activations n (1+2d) Width of its two hidden layers, six
-//	            arrays each, and its Width² parameters four times (values,
-//	            gradient, Adam's two moments)
+//	PINN        the activations P (1+2d) Width of its two hidden layers, six
+//	            arrays each, for the P points of one part of its training
+//	            pass (nn.PartPoints), its Width² parameters six times
+//	            (values, gradient, Adam's two moments, a transposed layer
+//	            and the products' scratch) and its points' data
 //
 // plus the runtime's own (about 16 MB). It is within a factor 1.5 of the
 // peak resident size measured on 1D and 2D configurations of every model
@@ -82,16 +90,20 @@ func Memory(s Spec, set *Settings) (float64, error) {
 		bytes = f8 * (2*act + n*cover*(jet+2*ch) + 4*subs*float64(s.K)*float64(d+2))
 	case PINN:
 		w := float64(s.Width)
-		act := n * ch * w
+		part := n
+		if s.Width <= maxWidth {
+			part = min(n, float64(nn.PartPoints([]int{d, s.Width, s.Width, 1})))
+		}
+		act := part * ch * w
 		params := w*w + float64(d+3)*w + 1
 		sizes = append(sizes, struct {
 			what string
 			v    float64
-		}{"network activations", act}, struct {
+		}{"network activations", n * ch * w}, struct {
 			what string
 			v    float64
 		}{"network parameters", params})
-		bytes = f8 * (12*act + 4*params + n*(jet+2*ch))
+		bytes = f8 * (12*act + 6*params + n*(jet+2*ch))
 	}
 	for _, z := range sizes {
 		if !(z.v <= maxSize) {

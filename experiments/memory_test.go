@@ -8,8 +8,9 @@ import (
 
 // TestMemoryEstimate checks Memory against the peak resident size of repro
 // solve measured once (GNU time's %M, one iteration or step, AMD EPYC,
-// 2026-11-25): the estimate must stay within a factor 1.5 either way, so a
-// change to the formula that loses a term shows here.
+// 2026-11-25; the PINN's on an Intel Xeon, 2026-11-25, after its training
+// pass went in parts): the estimate must stay within a factor 1.5 either
+// way, so a change to the formula that loses a term shows here.
 func TestMemoryEstimate(t *testing.T) {
 	lap := func(m string, j []int, k, w int) Spec {
 		return Spec{Problem: Laplace, Model: m, Param: 4, J: j, K: k, Width: w, Delta: 2.9, R: 1, Iters: 1}
@@ -23,8 +24,8 @@ func TestMemoryEstimate(t *testing.T) {
 		{lap(ELM, []int{16}, 64, 0), 293},
 		{Spec{Problem: Helmholtz, Model: ELM, Param: 8, J: []int{1, 16, 32}, K: 16, Delta: 2.9, R: 1, Iters: 1}, 362},
 		{lap(FBPINN, []int{16}, 16, 0), 75},
-		{lap(PINN, []int{16}, 16, 64), 170},
-		{lap(PINN, []int{16}, 16, 1024), 2524},
+		{lap(PINN, []int{16}, 16, 64), 19.7},
+		{lap(PINN, []int{16}, 16, 1024), 78},
 		{Spec{Problem: Oscillator, Model: ELM, Param: 80, J: []int{20}, K: 12, Delta: 2.9, R: 1, Iters: 1, Kappa: true}, 14},
 	}
 	for i, tc := range cases {

@@ -66,9 +66,9 @@ func BenchmarkGemm(b *testing.B) {
 			name string
 			f    func()
 		}{
-			{"Z=HWt", func() { gemm(c, h, rowMajor(hm, h), wt, h, rows, h, h, false, nil) }},
-			{"gW+=gzT.H", func() { gemm(gw, h, transposed(gz, h), hm, h, h, h, rows, true, tmp) }},
-			{"gH=gz.W", func() { gemm(c, h, rowMajor(gz, h), w, h, rows, h, h, false, nil) }},
+			{"Z=HWt", func() { gemm(c, h, rowMajor(hm, h), wt, h, rows, h, h, nil, false, nil) }},
+			{"gW+=gzT.H", func() { gemm(gw, h, transposed(gz, h), hm, h, h, h, rows, nil, true, tmp) }},
+			{"gH=gz.W", func() { gemm(c, h, rowMajor(gz, h), w, h, rows, h, h, nil, false, nil) }},
 		} {
 			for _, path := range fp.KernelPaths() {
 				b.Run(fmt.Sprintf("rows=%d/op=%s/path=%s", rows, op.name, path), func(b *testing.B) {

@@ -21,8 +21,9 @@ import (
 // over every point) is cut into blocks of p: every tile runs its chains over
 // one block, leaving them in tmp, before the next block, so the block's rows
 // of a and b are read from cache by all tiles instead of from memory by
-// each.
-func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, acc bool, tmp []float64) (i, j int) {
+// each. The chains of the first block start from init ((m, n) row-major)
+// if it is not nil.
+func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) (i, j int) {
 	nj := n &^ 7
 	wide := fp.KernelPath() == fp.AVX512
 	rows := 6
@@ -41,22 +42,25 @@ func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, 
 		run = tiles512
 	}
 	cp, ap, bp := unsafe.SliceData(c), unsafe.SliceData(a.v), unsafe.SliceData(b)
+	ip, ldi := (*float64)(nil), n
+	if init != nil {
+		ip = unsafe.SliceData(init)
+	}
 	if k <= pBlock || len(tmp) < mi*nj {
-		run(cp, ldc, ap, a.si, a.sp, bp, ldb, mi, nj, k, nil, 0, acc)
+		run(cp, ldc, ap, a.si, a.sp, bp, ldb, mi, nj, k, ip, ldi, acc)
 		return mi, nj
 	}
 	tp := unsafe.SliceData(tmp)
 	for p0 := 0; p0 < k; p0 += pBlock {
 		kb := min(pBlock, k-p0)
 		ab, bb := elem(ap, p0*a.sp), elem(bp, p0*ldb)
-		var init *float64
 		if p0 > 0 {
-			init = tp
+			ip, ldi = tp, nj
 		}
 		if p0+kb < k {
-			run(tp, nj, ab, a.si, a.sp, bb, ldb, mi, nj, kb, init, nj, false)
+			run(tp, nj, ab, a.si, a.sp, bb, ldb, mi, nj, kb, ip, ldi, false)
 		} else {
-			run(cp, ldc, ab, a.si, a.sp, bb, ldb, mi, nj, kb, init, nj, acc)
+			run(cp, ldc, ab, a.si, a.sp, bb, ldb, mi, nj, kb, ip, ldi, acc)
 		}
 	}
 	return mi, nj

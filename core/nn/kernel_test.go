@@ -10,11 +10,12 @@ import (
 
 // TestGemm checks the products on every kernel path against the plainest
 // loops of the arithmetic gemm defines (one FMA chain per entry, p
-// ascending, then one addition when accumulating), bit for bit: shapes that
-// exercise every remainder of the 6 × 8 and 4 × 8 tiles, row-major and
-// transposed views of a, rows of c and b longer than n, overwriting and
-// accumulating, k = 0, and contractions cut into blocks of p (k above 256,
-// with and without a partial last block).
+// ascending, from 0 or from init, then one addition when accumulating), bit
+// for bit: shapes that exercise every remainder of the 6 × 8 and 4 × 8
+// tiles, row-major and transposed views of a, rows of c and b longer than
+// n, overwriting and accumulating, with and without init, k = 0, and
+// contractions cut into blocks of p (k above 256, with and without a
+// partial last block).
 func TestGemm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, sh := range [][3]int{{1, 1, 1}, {2, 3, 3}, {5, 7, 4}, {6, 64, 65}, {9, 2, 8}, {4, 5, 1},
@@ -35,15 +36,26 @@ func TestGemm(t *testing.T) {
 			if trans {
 				a = transposed(av, m)
 			}
-			for _, acc := range []bool{false, true} {
+			for _, mode := range []struct{ init, acc bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
+				acc := mode.acc
 				c0 := make([]float64, m*ldc)
 				for i := range c0 {
 					c0[i] = 2*rng.Float64() - 1
+				}
+				var init []float64
+				if mode.init {
+					init = make([]float64, m*n)
+					for i := range init {
+						init[i] = 2*rng.Float64() - 1
+					}
 				}
 				want := append([]float64(nil), c0...)
 				for i := range m {
 					for j := range n {
 						var s float64
+						if init != nil {
+							s = init[i*n+j]
+						}
 						for p := range k {
 							s = math.FMA(a.at(i, p), b[p*ldb+j], s)
 						}
@@ -58,11 +70,11 @@ func TestGemm(t *testing.T) {
 					c := append([]float64(nil), c0...)
 					func() {
 						defer fp.SetKernelPath(fp.SetKernelPath(path))
-						gemm(c, ldc, a, b, ldb, m, n, k, acc, make([]float64, m*n))
+						gemm(c, ldc, a, b, ldb, m, n, k, init, acc, make([]float64, m*n))
 					}()
 					for i := range c {
 						if math.Float64bits(c[i]) != math.Float64bits(want[i]) {
-							t.Fatalf("path %s, shape %v, transposed %v, acc %v: c[%d] = %x, want %x", path, sh, trans, acc, i, c[i], want[i])
+							t.Fatalf("path %s, shape %v, transposed %v, %+v: c[%d] = %x, want %x", path, sh, trans, mode, i, c[i], want[i])
 						}
 					}
 				}
@@ -122,6 +134,78 @@ func TestBatchPathsSameBits(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestForwardBackwardParts checks that ForwardBackward, taking the points a
+// part of Cap at a time, gives the bits of one Forward, the same output
+// gradients and one Backward over all the points, on every kernel path:
+// networks with one hidden layer and deeper ones, parts of one point, of
+// sizes around the vector widths, and one part for all. The output
+// gradient depends on the outputs, as a loss's does.
+func TestForwardBackwardParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 37
+	for _, sizes := range [][]int{{2, 16, 1}, {1, 12, 1}, {2, 7, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}, {2, 16, 8, 12, 1}} {
+		d := sizes[0]
+		centre, half := make([]float64, d), make([]float64, d)
+		for i := range d {
+			centre[i], half[i] = rng.Float64(), 0.5+rng.Float64()
+		}
+		m := New(sizes, nil, centre, half)
+		m.Init(rng, nil)
+		x := make([]float64, n*d)
+		for i := range x {
+			x[i] = 4*rng.Float64() - 2
+		}
+		lossGrad := func(out, gout []float64) {
+			for i, o := range out {
+				gout[i] = math.FMA(0.75, o, -0.25*float64(i%5))
+			}
+		}
+		for _, path := range fp.KernelPaths() {
+			prev := fp.SetKernelPath(path)
+			start := func() []float64 {
+				grad := make([]float64, len(m.Params))
+				for i := range grad {
+					grad[i] = float64(i%7) - 3 // both add to it
+				}
+				return grad
+			}
+			b := NewBatch(m, n)
+			out := b.Forward(m, x)
+			gout := make([]float64, len(out))
+			for p := 0; p < n; p++ { // the gradient of each point's outputs, as parts would see them
+				c := Channels(d)
+				lossGrad(out[p*c:(p+1)*c], gout[p*c:(p+1)*c])
+			}
+			want := start()
+			b.Backward(m, gout, want)
+			for _, part := range []int{1, 4, 8, 13, 36, n, 64} {
+				got := start()
+				pb := NewBatch(m, part)
+				seen := 0
+				pb.ForwardBackward(m, x, got, func(p0 int, out, gout []float64) {
+					if p0 != seen {
+						t.Fatalf("%v, parts of %d: part at %d, want %d", sizes, part, p0, seen)
+					}
+					c := Channels(d)
+					for p := range len(out) / c {
+						lossGrad(out[p*c:(p+1)*c], gout[p*c:(p+1)*c])
+					}
+					seen += len(out) / c
+				})
+				if seen != n {
+					t.Fatalf("%v, parts of %d: %d points seen, want %d", sizes, part, seen, n)
+				}
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("path %s, %v, parts of %d: grad[%d] = %x, want %x", path, sizes, part, i, got[i], want[i])
+					}
+				}
+			}
+			fp.SetKernelPath(prev)
 		}
 	}
 }

@@ -94,7 +94,10 @@ func (b *Batch) forward1(m *MLP) {
 //	∂L/∂a_ki += w dd (g_1i - 4 t a_i g_2i),
 //
 // and ∂L/∂W_1[k,i] = Σ_p ∂L/∂z_k x_n,i + (Σ_p ∂L/∂a_ki)/Half_i.
-func (b *Batch) backward1(m *MLP, gout, grad []float64) {
+//
+// With parts of the points (backward), ga and the output bias's sum are
+// carried from the first part to the last, which adds them.
+func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 	h := b.sizes[1]
 	w2, _ := m.Layer(m.Params, 2)
 	gw1, gb1 := m.Layer(grad, 1)
@@ -102,8 +105,11 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 	d := b.d
 	n := b.n
 	ga := b.ga
-	clear(ga)
-	var gbias float64
+	if first {
+		clear(ga)
+		b.gbias = 0
+	}
+	gbias := b.gbias
 	switch d {
 	case 1:
 		a0, w2, ga := b.a0[:h], w2[:h], ga[:h]
@@ -126,6 +132,9 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 				gw1[k] = math.FMA(gz, x, gw1[k])
 				gb1[k] += gz
 			}
+		}
+		if !last {
+			break
 		}
 		inv := b.inv[0]
 		for k := range gw1 {
@@ -163,6 +172,9 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 				gb1[k] += gz
 			}
 		}
+		if !last {
+			break
+		}
 		inv0, inv1 := b.inv[0], b.inv[1]
 		for k := range h {
 			gw1[2*k] = math.FMA(ga[2*k], inv0, gw1[2*k])
@@ -171,5 +183,8 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64) {
 	default:
 		panic("nn: unsupported input dimension")
 	}
-	gb2[0] += gbias
+	b.gbias = gbias
+	if last {
+		gb2[0] += gbias
+	}
 }

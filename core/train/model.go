@@ -136,12 +136,16 @@ func (m *model) pairs(pts []float64, coef func(i int, u jet.Jet, dst []float64))
 	for g, net := range m.nets {
 		rows := cov.Points[g]
 		n := len(rows)
+		part := n
+		if m.fused(rows) {
+			part = min(n, nn.PartPoints(net.Sizes))
+		}
 		s := pairs{
 			pts:   make([]float64, n*dim),
 			rows:  rows,
 			coef:  make([]float64, n*nc),
 			gout:  make([]float64, n*nc),
-			batch: nn.NewBatch(net, n),
+			batch: nn.NewBatch(net, part),
 		}
 		for q, row := range rows {
 			copy(s.pts[q*dim:], pts[int(row)*dim:(int(row)+1)*dim])
@@ -152,25 +156,45 @@ func (m *model) pairs(pts []float64, coef func(i int, u jet.Jet, dst []float64))
 	return set, nil
 }
 
+// fused reports whether the training of a network with these rows (the
+// points of the set it covers) runs its forward pass, loss and backward
+// pass together, a part of the points at a time (lossGradParts): when it is
+// the model's only network and covers every point in order (the PINN), so
+// that a point's residual, loss term and output gradient need that network
+// alone.
+func (m *model) fused(rows []int32) bool {
+	if len(m.nets) != 1 || len(m.nets[0].Sizes) < 4 {
+		return false // one hidden layer: the activations are small, no parts
+	}
+	for q, r := range rows {
+		if int(r) != q {
+			return false
+		}
+	}
+	return true
+}
+
 // eval sets dst to Σ over the set's pairs of c · N (the model's operator
-// rows for the training set, its values for the test set).
+// rows for the training set, its values for the test set), each network's
+// points a batch at a time.
 func (m *model) eval(set []pairs, dst []float64) {
 	clear(dst)
-	nc := m.nc
+	nc, dim := m.nc, m.dim
 	for g := range set {
 		s := &set[g]
-		if len(s.rows) == 0 {
-			continue
-		}
-		out := s.batch.Forward(m.nets[g], s.pts)
-		coef := s.coef[:len(out)]
-		for q, row := range s.rows {
-			var v float64
-			o, c := out[q*nc:(q+1)*nc], coef[q*nc:(q+1)*nc]
-			for ch, oc := range o {
-				v = math.FMA(c[ch], oc, v)
+		n, part := len(s.rows), s.batch.Cap()
+		for p0 := 0; p0 < n; p0 += part {
+			p1 := min(n, p0+part)
+			out := s.batch.Forward(m.nets[g], s.pts[p0*dim:p1*dim])
+			coef := s.coef[p0*nc : p1*nc]
+			for q, row := range s.rows[p0:p1] {
+				var v float64
+				o, c := out[q*nc:(q+1)*nc], coef[q*nc:(q+1)*nc]
+				for ch, oc := range o {
+					v = math.FMA(c[ch], oc, v)
+				}
+				dst[row] += v
 			}
-			dst[row] += v
 		}
 	}
 }
@@ -190,6 +214,9 @@ func (m *model) loss() float64 {
 
 // lossGrad returns the training loss and sets m.grad to its gradient.
 func (m *model) lossGrad() float64 {
+	if s := &m.train[0]; len(m.train) == 1 && s.batch.Cap() < len(s.rows) {
+		return m.lossGradParts()
+	}
 	l := m.loss()
 	for i, v := range m.r {
 		m.r[i] = 2 * m.wt[i] * (v - m.rhs[i]) // ∂loss/∂(operator value)
@@ -212,6 +239,39 @@ func (m *model) lossGrad() float64 {
 		s.batch.Backward(m.nets[g], s.gout, m.grads[g])
 	}
 	return l
+}
+
+// lossGradParts is lossGrad for a model whose one network runs its
+// training points a part at a time (fused): per part, the forward pass,
+// the points' residuals, loss terms and output gradients, and the backward
+// pass. Every sum over the points keeps its order (the loss's lanes, the
+// gradient's chains), so the bits are lossGrad's.
+func (m *model) lossGradParts() float64 {
+	s := &m.train[0]
+	nc := m.nc
+	clear(m.r)
+	clear(m.grad)
+	var l [fp.Lanes]float64
+	s.batch.ForwardBackward(m.nets[0], s.pts, m.grads[0], func(p0 int, out, gout []float64) {
+		for q := range len(out) / nc {
+			i := p0 + q // the point's row (fused: rows in order)
+			var v float64
+			o, c := out[q*nc:(q+1)*nc], s.coef[i*nc:(i+1)*nc]
+			for ch, oc := range o {
+				v = math.FMA(c[ch], oc, v)
+			}
+			m.r[i] += v // as eval sums it
+			v = m.r[i]
+			e := v - m.rhs[i]
+			l[i%fp.Lanes] = math.FMA(m.wt[i]*e, e, l[i%fp.Lanes])
+			rho := 2 * m.wt[i] * (v - m.rhs[i])
+			m.r[i] = rho
+			for ch, cc := range c {
+				gout[q*nc+ch] = rho * cc
+			}
+		}
+	})
+	return fp.Tree(&l)
 }
 
 // testError returns e_L1 over the test points at the current parameters.
