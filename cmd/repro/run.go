@@ -29,6 +29,7 @@ func cmdRun(args []string) error {
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")
 	oversubscribe := fs.Bool("oversubscribe", false, "allow -jobs above the usable cores; the results record contended: true and reports leave their times out of speed ratios")
 	retime := fs.Bool("retime", false, "run again the finished runs whose time was contended (env.contended: shared core), for a clean time; their numbers come out the same")
+	retimeCPU := fs.Bool("retime-cpu", false, "run again the finished runs made on another CPU than this machine's (env.cpu), so that their times come from this machine; their numbers come out the same")
 	shardFlag := fs.String("shard", "", "run only shard i of n of the runs, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)")
 	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -90,7 +91,7 @@ func cmdRun(args []string) error {
 		st, err := experiments.Inspect(f.dir, s, f.settings())
 		switch st {
 		case experiments.Done:
-			if *retime && contendedResult(f.dir, s) {
+			if again(f.dir, s, *retime, *retimeCPU) {
 				retimed++
 				todo = append(todo, s)
 				continue
@@ -125,7 +126,7 @@ func cmdRun(args []string) error {
 		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (fingerprint is not %s): they run again\n", stale, experiments.Fingerprint())
 	}
 	if retimed > 0 {
-		fmt.Fprintf(os.Stderr, "repro run: %d finished runs were timed contended: they run again for a clean time (-retime)\n", retimed)
+		fmt.Fprintf(os.Stderr, "repro run: %d finished runs were timed contended or on another CPU: they run again for a clean time here (-retime, -retime-cpu)\n", retimed)
 	}
 	if capped > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d kappa runs were left uncomputed under a smaller -kappa-cells than %d: they run again\n", capped, f.settings().Cells())
@@ -207,7 +208,7 @@ func cmdRun(args []string) error {
 		}
 		if err == nil {
 			defer lk.Close()
-			if experiments.Current(f.dir, s, f.settings()) && !(*retime && contendedResult(f.dir, s)) {
+			if experiments.Current(f.dir, s, f.settings()) && !again(f.dir, s, *retime, *retimeCPU) {
 				mu.Lock()
 				finish++
 				byOther++
@@ -335,11 +336,18 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 	return <-errc
 }
 
-// contendedResult reports whether dir's result of s was timed contended
-// (Env.Contended).
-func contendedResult(dir string, s experiments.Spec) bool {
+// again reports whether the finished run s is to be made again for its
+// time: with contended, if it was timed sharing its core; with otherCPU, if
+// it was made on another CPU than this machine's.
+func again(dir string, s experiments.Spec, contended, otherCPU bool) bool {
+	if !contended && !otherCPU {
+		return false
+	}
 	r, ok, err := experiments.Load(dir, s)
-	return err == nil && ok && r.Env.Contended
+	if err != nil || !ok {
+		return false
+	}
+	return (contended && r.Env.Contended) || (otherCPU && r.Env.CPU != cpuModel())
 }
 
 // runsOf returns the runs of tables in a tier.

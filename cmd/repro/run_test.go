@@ -159,7 +159,7 @@ func TestRunRetime(t *testing.T) {
 		t.Fatalf("plain run: exit %d, want nothing to run: %s", code, stderr)
 	}
 	_, stderr, code := runRepro(t, append([]string{"run", "-retime"}, sel...)...)
-	if code != 0 || !strings.Contains(stderr, "1 finished runs were timed contended") || !strings.Contains(stderr, "1 to run") {
+	if code != 0 || !strings.Contains(stderr, "1 finished runs were timed contended or on another CPU") || !strings.Contains(stderr, "1 to run") {
 		t.Fatalf("run -retime: exit %d, want the contended run made again: %s", code, stderr)
 	}
 	after, _, err := experiments.Load(dir, s0)
@@ -174,5 +174,51 @@ func TestRunRetime(t *testing.T) {
 	}
 	if now, _ := os.ReadFile(experiments.Path(dir, s1)); !bytes.Equal(now, clean1) {
 		t.Errorf("the cleanly timed seed 1 was rewritten by -retime")
+	}
+}
+
+// TestRunRetimeCPU: -retime-cpu makes again the finished runs made on
+// another CPU (same bits, this machine's CPU recorded) and leaves those made
+// here.
+func TestRunRetimeCPU(t *testing.T) {
+	dir := t.TempDir()
+	sel := []string{"-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0,1", "-jobs", "1", "-results", dir}
+	if _, stderr, code := runRepro(t, append([]string{"run"}, sel...)...); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	tables, _ := experiments.Lookup("osc-baseline")
+	var row experiments.Row
+	for _, r := range tables[0].Rows {
+		if r.Model == experiments.ELM {
+			row = r
+		}
+	}
+	s0, s1 := row.Spec(0), row.Spec(1)
+	before, _, err := experiments.Load(dir, s0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := *before
+	moved.Env.CPU = "Another CPU"
+	if err := experiments.Save(dir, &moved); err != nil {
+		t.Fatal(err)
+	}
+	here, _ := os.ReadFile(experiments.Path(dir, s1))
+	_, stderr, code := runRepro(t, append([]string{"run", "-retime-cpu"}, sel...)...)
+	if code != 0 || !strings.Contains(stderr, "1 finished runs were timed contended or on another CPU") || !strings.Contains(stderr, "1 to run") {
+		t.Fatalf("run -retime-cpu: exit %d, want the other CPU's run made again: %s", code, stderr)
+	}
+	after, _, err := experiments.Load(dir, s0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Env.CPU != cpuModel() {
+		t.Errorf("seed 0 made again on %q, want this machine's %q", after.Env.CPU, cpuModel())
+	}
+	if math.Float64bits(after.EL1) != math.Float64bits(before.EL1) {
+		t.Errorf("made again, e_L1 %x, want the same bits %x", after.EL1, before.EL1)
+	}
+	if now, _ := os.ReadFile(experiments.Path(dir, s1)); !bytes.Equal(now, here) {
+		t.Errorf("seed 1, made on this CPU, was rewritten by -retime-cpu")
 	}
 }
