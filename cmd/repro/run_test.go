@@ -118,12 +118,13 @@ func TestRunConcurrent(t *testing.T) {
 	}
 }
 
-// TestRunRetime: a finished run timed contended (env.contended) is made
-// again by run -retime, with the same numbers and a clean time, and left
-// alone by a plain run; a run timed cleanly is left alone by both.
-func TestRunRetime(t *testing.T) {
-	dir := t.TempDir()
-	sel := []string{"-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0,1", "-jobs", "1", "-results", dir}
+// twoFinishedRuns runs the oscillator baseline's ELM-FBPINN with seeds 0
+// and 1 (quick tier) into a new results directory and returns it, the
+// selection's flags and the two runs.
+func twoFinishedRuns(t *testing.T) (dir string, sel []string, s0, s1 experiments.Spec) {
+	t.Helper()
+	dir = t.TempDir()
+	sel = []string{"-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0,1", "-jobs", "1", "-results", dir}
 	if _, stderr, code := runRepro(t, append([]string{"run"}, sel...)...); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, stderr)
 	}
@@ -134,7 +135,14 @@ func TestRunRetime(t *testing.T) {
 			row = r
 		}
 	}
-	s0, s1 := row.Spec(0), row.Spec(1)
+	return dir, sel, row.Spec(0), row.Spec(1)
+}
+
+// TestRunRetime: a finished run timed contended (env.contended) is made
+// again by run -retime, with the same numbers and a clean time, and left
+// alone by a plain run; a run timed cleanly is left alone by both.
+func TestRunRetime(t *testing.T) {
+	dir, sel, s0, s1 := twoFinishedRuns(t)
 	before, _, err := experiments.Load(dir, s0)
 	if err != nil {
 		t.Fatal(err)
@@ -181,19 +189,7 @@ func TestRunRetime(t *testing.T) {
 // another CPU (same bits, this machine's CPU recorded) and leaves those made
 // here.
 func TestRunRetimeCPU(t *testing.T) {
-	dir := t.TempDir()
-	sel := []string{"-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0,1", "-jobs", "1", "-results", dir}
-	if _, stderr, code := runRepro(t, append([]string{"run"}, sel...)...); code != 0 {
-		t.Fatalf("run: exit %d: %s", code, stderr)
-	}
-	tables, _ := experiments.Lookup("osc-baseline")
-	var row experiments.Row
-	for _, r := range tables[0].Rows {
-		if r.Model == experiments.ELM {
-			row = r
-		}
-	}
-	s0, s1 := row.Spec(0), row.Spec(1)
+	dir, sel, s0, s1 := twoFinishedRuns(t)
 	before, _, err := experiments.Load(dir, s0)
 	if err != nil {
 		t.Fatal(err)

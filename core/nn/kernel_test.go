@@ -83,6 +83,19 @@ func TestGemm(t *testing.T) {
 	}
 }
 
+// netOnRandomBox returns a network of these sizes on a random box, initialised
+// from rng.
+func netOnRandomBox(rng *rand.Rand, sizes []int) *MLP {
+	d := sizes[0]
+	centre, half := make([]float64, d), make([]float64, d)
+	for i := range d {
+		centre[i], half[i] = rng.Float64(), 0.5+rng.Float64()
+	}
+	m := New(sizes, nil, centre, half)
+	m.Init(rng, nil)
+	return m
+}
+
 // TestBatchPathsSameBits checks that Forward and Backward give the same
 // bits on every kernel path: one-hidden-layer networks (the FBPINN's, whose
 // 2D kernels work across points and units), deeper ones (the products), at
@@ -91,12 +104,7 @@ func TestBatchPathsSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, sizes := range [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}} {
 		d := sizes[0]
-		centre, half := make([]float64, d), make([]float64, d)
-		for i := range d {
-			centre[i], half[i] = rng.Float64(), 0.5+rng.Float64()
-		}
-		m := New(sizes, nil, centre, half)
-		m.Init(rng, nil)
+		m := netOnRandomBox(rng, sizes)
 		for _, n := range []int{1, 3, 4, 9, 13, 225} {
 			x := make([]float64, n*d)
 			for i := range x {
@@ -149,12 +157,7 @@ func TestForwardBackwardParts(t *testing.T) {
 	const n = 37
 	for _, sizes := range [][]int{{2, 16, 1}, {1, 12, 1}, {2, 7, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}, {2, 16, 8, 12, 1}} {
 		d := sizes[0]
-		centre, half := make([]float64, d), make([]float64, d)
-		for i := range d {
-			centre[i], half[i] = rng.Float64(), 0.5+rng.Float64()
-		}
-		m := New(sizes, nil, centre, half)
-		m.Init(rng, nil)
+		m := netOnRandomBox(rng, sizes)
 		x := make([]float64, n*d)
 		for i := range x {
 			x[i] = 4*rng.Float64() - 2

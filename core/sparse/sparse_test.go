@@ -31,12 +31,7 @@ func randomMatrix(rng *rand.Rand, m, n, nb int) *sparse.BlockSparse {
 		shapes[i] = sparse.Shape{Rows: rows, Col0: rng.IntN(n - nc + 1), NCol: nc}
 	}
 	a := sparse.New(m, n, shapes)
-	for i := range nb {
-		blk := a.Block(i)
-		for k := range blk {
-			blk[k] = 2*rng.Float64() - 1
-		}
-	}
+	fillRandom(a, rng)
 	return a
 }
 
@@ -310,6 +305,16 @@ func checkBitExactPath(t *testing.T, name string, a *sparse.BlockSparse, rng *ra
 	same("BidiagStep Mᵀu", gotW, wantW)
 }
 
+// fillRandom sets every stored entry of a to a uniform value in [-1, 1).
+func fillRandom(a *sparse.BlockSparse, rng *rand.Rand) {
+	for b := range a.Blocks() {
+		blk := a.Block(b)
+		for k := range blk {
+			blk[k] = 2*rng.Float64() - 1
+		}
+	}
+}
+
 // TestProductsBitExact checks MulVec and MulTransVec against chainProducts
 // on random matrices (overlapping rows and columns), on every kernel path
 // (make test also runs it in a build without vector kernels).
@@ -341,12 +346,7 @@ func TestProductsBitExactWide(t *testing.T) {
 		n += w
 	}
 	a := sparse.New(m, n, shapes)
-	for b := range a.Blocks() {
-		blk := a.Block(b)
-		for k := range blk {
-			blk[k] = 2*rng.Float64() - 1
-		}
-	}
+	fillRandom(a, rng)
 	checkBitExact(t, "wide", a, rng)
 }
 
@@ -370,12 +370,7 @@ func TestProductsBitExactPanels(t *testing.T) {
 		}
 	}
 	a := sparse.New(m, n, shapes)
-	for b := range a.Blocks() {
-		blk := a.Block(b)
-		for k := range blk {
-			blk[k] = 2*rng.Float64() - 1
-		}
-	}
+	fillRandom(a, rng)
 	checkBitExact(t, "panels", a, rng)
 }
 
@@ -407,12 +402,7 @@ func TestProductsBitExactGrid(t *testing.T) {
 			}
 		}
 		a := sparse.New(tc.nx*tc.ny, len(shapes)*tc.nc, shapes)
-		for b := range a.Blocks() {
-			blk := a.Block(b)
-			for k := range blk {
-				blk[k] = 2*rng.Float64() - 1
-			}
-		}
+		fillRandom(a, rng)
 		checkBitExact(t, fmt.Sprintf("grid %dx%d, %dx%d subdomains, %d columns", tc.nx, tc.ny, tc.jx, tc.jy, tc.nc), a, rng)
 	}
 }
