@@ -6,3 +6,7 @@ package nn
 func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) (i, j int) {
 	panic("nn: no vector kernels")
 }
+
+func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, init []float64, ldi int, acc bool) {
+	panic("nn: no vector kernels")
+}

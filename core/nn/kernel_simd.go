@@ -66,6 +66,53 @@ func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, 
 	return mi, nj
 }
 
+// gemmPadded computes the last r < 8 columns of the first m rows of gemm
+// (m as gemmVector leaves it: a sum of its row blocks) with the vector
+// kernels, on copies of b and init padded with columns to 8, in blocks of
+// at most 48 rows and 64 terms held on the stack. Every kept lane is the
+// chain of its entry, p ascending, from init or 0, as in gemmStrided (a
+// block of p continues the chains left by the one before); the padding
+// lanes are computed and dropped. Then c = the chains, or c += them (acc).
+// k > 0.
+func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, init []float64, ldi int, acc bool) {
+	const rowsMax, pMax = 48, 64
+	var bp [pMax * 8]float64 // columns r to 7 stay zero
+	var cp, ip [rowsMax * 8]float64
+	run := tiles
+	if fp.KernelPath() == fp.AVX512 {
+		run = tiles512
+	}
+	ap := unsafe.SliceData(a.v)
+	for i0 := 0; i0 < m; i0 += rowsMax {
+		mb := min(rowsMax, m-i0)
+		var ipp *float64
+		if init != nil {
+			for i := range mb {
+				copy(ip[i*8:i*8+r], init[(i0+i)*ldi:(i0+i)*ldi+r])
+			}
+			ipp = &ip[0]
+		}
+		for p0 := 0; p0 < k; p0 += pMax {
+			kb := min(pMax, k-p0)
+			for p := range kb {
+				copy(bp[p*8:p*8+r], b[(p0+p)*ldb:(p0+p)*ldb+r])
+			}
+			run(&cp[0], 8, elem(ap, i0*a.si+p0*a.sp), a.si, a.sp, &bp[0], 8, mb, 8, kb, ipp, 8, false)
+			ipp = &cp[0]
+		}
+		for i := range mb {
+			row := c[(i0+i)*ldc : (i0+i)*ldc+r]
+			for l, s := range cp[i*8 : i*8+r] {
+				if acc {
+					row[l] += s
+				} else {
+					row[l] = s
+				}
+			}
+		}
+	}
+}
+
 // pBlock is the block of p of a long contraction: 256 rows of a and b
 // (128 KiB each at 64 columns) stay in the core's L2.
 const pBlock = 256
