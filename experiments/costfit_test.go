@@ -17,8 +17,9 @@ import (
 //
 //	COST_RESULTS=results go test ./experiments -run TestCostFit -v
 //
-// COST_CPU keeps only the results made on a CPU whose name contains it
-// (results of several machines differ in speed). Skipped without
+// COST_CPU keeps only the results made on a CPU whose name contains it,
+// COST_KERNEL those made on that kernel path (results of several machines
+// differ in speed; two CPUs may have one name). Skipped without
 // COST_RESULTS. It fails if a group's median ratio is
 // outside [0.5, 2] (the estimate's promise).
 func TestCostFit(t *testing.T) {
@@ -41,7 +42,8 @@ func TestCostFit(t *testing.T) {
 	ratios := map[string][]float64{}
 	var est, meas float64
 	for _, r := range results {
-		if r.Env.Contended || r.Time.Total <= 0 || !strings.Contains(r.Env.CPU, os.Getenv("COST_CPU")) {
+		if r.Env.Contended || r.Time.Total <= 0 || !strings.Contains(r.Env.CPU, os.Getenv("COST_CPU")) ||
+			(os.Getenv("COST_KERNEL") != "" && r.Env.Kernel != os.Getenv("COST_KERNEL")) {
 			continue
 		}
 		k := fmt.Sprintf("%s/%s", r.Spec.Model, r.Spec.Problem)
