@@ -41,9 +41,9 @@ func TestCostFit(t *testing.T) {
 	}
 	ratios := map[string][]float64{}
 	var est, meas float64
+	cpu, kernel := os.Getenv("COST_CPU"), os.Getenv("COST_KERNEL")
 	for _, r := range results {
-		if r.Env.Contended || r.Time.Total <= 0 || !strings.Contains(r.Env.CPU, os.Getenv("COST_CPU")) ||
-			(os.Getenv("COST_KERNEL") != "" && r.Env.Kernel != os.Getenv("COST_KERNEL")) {
+		if r.Env.Contended || r.Time.Total <= 0 || !strings.Contains(r.Env.CPU, cpu) || (kernel != "" && r.Env.Kernel != kernel) {
 			continue
 		}
 		k := fmt.Sprintf("%s/%s", r.Spec.Model, r.Spec.Problem)

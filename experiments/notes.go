@@ -16,34 +16,33 @@ type Note struct {
 
 // notes are the notes of the published full tier.
 var notes = []Note{
-	{"osc-J", FBPINN, "J=2", "The paper prints 0.8±0: its range is below the printed digit, so the match band is the single value 0.8. " +
-		"Our five seeds give 0.800 to 0.802, each of which prints as 0.8: a match at the paper's precision."},
-	{"laplace-K", ELM, "K=2", "The paper prints 0.69±0: its range is below the printed digit, so the match band is the single value 0.69. " +
-		"Our five seeds all give 0.692, which prints as 0.69: a match at the paper's precision (with K = 2 the error is that of an almost unresolved solution and hardly depends on the seed)."},
-	{"laplace-J", ELM, "J=2", "The paper prints 0.62±0: its range is below the printed digit, so the match band is the single value 0.62. " +
-		"Our five seeds all give 0.616, which prints as 0.62: a match at the paper's precision."},
+	{"osc-J", FBPINN, "J=2", printedZero("0.8", "Our five seeds give 0.800 to 0.802, each of which prints as 0.8: a match at the paper's precision.")},
+	{"laplace-K", ELM, "K=2", printedZero("0.69", "Our five seeds all give 0.692, which prints as 0.69: a match at the paper's precision (with K = 2 the error is that of an almost unresolved solution and hardly depends on the seed).")},
+	{"laplace-J", ELM, "J=2", printedZero("0.62", "Our five seeds all give 0.616, which prints as 0.62: a match at the paper's precision.")},
 	{"laplace-J", FBPINN, "J=4", "Our median 0.248 is 0.008 above the top of the paper's band (0.22±0.02), and our seeds spread more than that range: " +
 		"seeds 0-4 give 0.238 to 0.269, and five more (seeds 5-9: repro run -table laplace-J -model fbpinn -where J=4 -seeds 5-9) 0.205 to 0.264, a median of ten of 0.245 with three of the ten inside the band. " +
 		"The row's median is within the seed-to-seed variation of Adam training from a random initialisation (Go's generator, not the paper's JAX keys)."},
-	{"helmholtz-K", PINN, "K=2", "The paper prints 0.81±0: its range is below the printed digit, so the match band is the single value 0.81. " +
-		"Our five seeds give 0.812 to 0.813, each of which prints as 0.81: a match at the paper's precision (a PINN this narrow, width 2, hardly fits the solution, whatever the seed)."},
-	{"helmholtz-K", PINN, "K=4", "The paper prints 0.81±0: its range is below the printed digit, so the match band is the single value 0.81. " +
-		"Our median 0.813 prints as 0.81 (seeds 0.799 to 0.817): a match at the paper's precision."},
+	{"helmholtz-K", PINN, "K=2", printedZero("0.81", "Our five seeds give 0.812 to 0.813, each of which prints as 0.81: a match at the paper's precision (a PINN this narrow, width 2, hardly fits the solution, whatever the seed).")},
+	{"helmholtz-K", PINN, "K=4", printedZero("0.81", "Our median 0.813 prints as 0.81 (seeds 0.799 to 0.817): a match at the paper's precision.")},
 	{"helmholtz-K", FBPINN, "K=6", "Ours is better than the paper's, not worse: our seeds 0-4 give 0.0028 to 0.0054 and seeds 5-9 (published/evidence) 0.0029 to 0.0036, a median of ten of 0.0035, all 5-10 times below the paper's band 0.016 to 0.036. " +
 		"In our histories every seed's error falls from about 0.1 to below 0.01 between steps 7000 and 11000 (passing the paper's median 0.026 at steps 8000 to 10000); the paper's rows reach our level (4.3e-3) only from K = 10 on, as if its K = 6 and 8 runs made that drop later or not at all. " +
 		"Our setup is the reference implementation's (Adam at 1e-3, [2, K, 1] subdomain networks, its initialisation and 5120 collocation points); what slows the paper's training at these K we do not know."},
 	{"helmholtz-K", FBPINN, "K=8", "Ours is better than the paper's, not worse: our seeds 0-4 give 0.0027 to 0.0047 and seeds 5-9 (published/evidence) 0.0023 to 0.0044, a median of ten of 0.0030, all 4-9 times below the paper's band 0.012 to 0.028. " +
 		"As at K = 6 (see that row), our seeds make their drop from about 0.1 to below 0.01 between steps 7000 and 10000, and the paper's rows reach our level only from K = 10 on."},
-	{"helmholtz-J", ELM, "J=2", "The paper prints 0.75±0: its range is below the printed digit, so the match band is the single value 0.75. " +
-		"Our five seeds all give 0.750, which prints as 0.75: a match at the paper's precision (with J = 2 the model cannot resolve the solution, whatever the seed)."},
-	{"helmholtz-J", ELM, "J=4", "The paper prints 0.78±0: its range is below the printed digit, so the match band is the single value 0.78. " +
-		"Our median 0.784 prints as 0.78 (seeds 0.778 to 0.784): a match at the paper's precision."},
+	{"helmholtz-J", ELM, "J=2", printedZero("0.75", "Our five seeds all give 0.750, which prints as 0.75: a match at the paper's precision (with J = 2 the model cannot resolve the solution, whatever the seed).")},
+	{"helmholtz-J", ELM, "J=4", printedZero("0.78", "Our median 0.784 prints as 0.78 (seeds 0.778 to 0.784): a match at the paper's precision.")},
 	{"helmholtz-K", ELM, "K=6", "Ours is lower than the paper's: seeds 0-4 give 0.032 to 0.040 (median 0.038) against the paper's band 0.043 to 0.075, and seeds 5-9 (published/evidence) 0.027 to 0.073, a median of ten of 0.035 with two of the ten inside the band. " +
 		"From K = 6 to 14 our ELM-FBPINN errors lie at or below the low end of the paper's ranges and from K = 16 on the two agree; the random features are drawn by Go's generator, not JAX's, and with few features per subdomain the fit depends on the draw (the paper's own ranges here are 30-40% of its medians)."},
 	{"helmholtz-K", ELM, "K=8", "Ours is lower than the paper's: seeds 0-4 give 0.029 to 0.043 (median 0.032) against the paper's band 0.035 to 0.073, and seeds 5-9 (published/evidence) 0.023 to 0.037, a median of ten of 0.031 with three of the ten inside the band (see the row K = 6)."},
 	{"helmholtz-K", ELM, "K=12", "Our median of five, 0.0167, is just below the paper's band 0.017 to 0.035; with seeds 5-9 (published/evidence: 0.015 to 0.026) the median of ten is 0.019, inside the band, and six of the ten seeds are in it: a match within the seeds' spread."},
 	{"helmholtz-K", ELM, "K=14", "Our median of five, 0.0139, is just below the paper's band 0.014 to 0.032; with seeds 5-9 (published/evidence: 0.013 to 0.018) the median of ten is 0.0152, inside the band, and six of the ten seeds are in it: a match within the seeds' spread."},
 	{"helmholtz-scaling", ELM, "param=10;L=1", "Our median of five, 0.0106, is just below the paper's band 0.011 to 0.015 (seeds 0.0098 to 0.0138); with seeds 5-9 (published/evidence: 0.0093 to 0.0129) the median of ten is 0.0115, inside the band, and six of the ten seeds are in it: a match within the seeds' spread."},
+}
+
+// printedZero is the note of a row whose paper range prints as ±0 at the
+// paper's digits: v the paper's printed median, ours what our seeds give.
+func printedZero(v, ours string) string {
+	return "The paper prints " + v + "±0: its range is below the printed digit, so the match band is the single value " + v + ". " + ours
 }
 
 // Notes returns the notes of the full tier's rows that are not a match.

@@ -37,10 +37,7 @@ func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, 
 	if nj == 0 || mi == 0 {
 		return 0, 0
 	}
-	run := tiles
-	if wide {
-		run = tiles512
-	}
+	run := tileRunner()
 	cp, ap, bp := unsafe.SliceData(c), unsafe.SliceData(a.v), unsafe.SliceData(b)
 	ip, ldi := (*float64)(nil), n
 	if init != nil {
@@ -78,10 +75,8 @@ func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, 
 	const rowsMax, pMax = 48, 64
 	var bp [pMax * 8]float64 // columns r to 7 stay zero
 	var cp, ip [rowsMax * 8]float64
-	run := tiles
-	if fp.KernelPath() == fp.AVX512 {
-		run = tiles512
-	}
+	_, put := chains(nil, 0, acc)
+	run := tileRunner()
 	ap := unsafe.SliceData(a.v)
 	for i0 := 0; i0 < m; i0 += rowsMax {
 		mb := min(rowsMax, m-i0)
@@ -103,14 +98,19 @@ func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, 
 		for i := range mb {
 			row := c[(i0+i)*ldc : (i0+i)*ldc+r]
 			for l, s := range cp[i*8 : i*8+r] {
-				if acc {
-					row[l] += s
-				} else {
-					row[l] = s
-				}
+				put(&row[l], s)
 			}
 		}
 	}
+}
+
+// tileRunner returns the tile loop of the kernel path: tiles512 on the
+// AVX-512 path, else tiles.
+func tileRunner() func(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
+	if fp.KernelPath() == fp.AVX512 {
+		return tiles512
+	}
+	return tiles
 }
 
 // pBlock is the block of p of a long contraction: 256 rows of a and b
