@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -154,8 +155,36 @@ func sameTree(t *testing.T, want, got string) {
 		switch {
 		case errA != nil || errB != nil:
 			t.Errorf("%s: in one tree only (%v, %v)", rel, errA, errB)
-		case !bytes.Equal(a, b):
+		case !bytes.Equal(a, b) && !(strings.HasSuffix(rel, ".png") && samePicture(a, b)):
 			t.Errorf("%s differs from the published one (regenerate with make publish)", rel)
 		}
 	}
+}
+
+// samePicture reports whether two PNG files decode to pictures of one size
+// whose pixels differ by at most one level (of 255) in any channel. The
+// rasteriser (gonum/plot's vg, golang.org/x/image) is third-party float
+// code that the compiler fuses into FMAs at GOAMD64=v3 and not at v1, so a
+// figure's antialiased edges may round one level apart between builds
+// (measured: 2 of 451,440 pixels of a figure, by one level); every text
+// file of the report must still be byte for byte the same.
+func samePicture(a, b []byte) bool {
+	pa, errA := png.Decode(bytes.NewReader(a))
+	pb, errB := png.Decode(bytes.NewReader(b))
+	if errA != nil || errB != nil || pa.Bounds() != pb.Bounds() {
+		return false
+	}
+	r := pa.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := pa.At(x, y).RGBA()
+			r2, g2, b2, a2 := pb.At(x, y).RGBA()
+			for _, d := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
+				if max(d[0], d[1])-min(d[0], d[1]) > 0x101 {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
