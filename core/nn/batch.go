@@ -212,26 +212,42 @@ func (b *Batch) Forward(m *MLP, x []float64) []float64 {
 
 // forwardInput fills t0 and the activation jets h[0] of the first layer.
 func (b *Batch) forwardInput(m *MLP) {
-	n, d, c := b.n, b.d, b.c
-	h := b.sizes[1]
 	w1, b1 := m.Layer(m.Params, 1)
 	if b.forwardInputVector(w1, b1) {
 		return
 	}
-	h0 := b.h[0]
-	for p := range n {
+	b.inputValues(w1, b1, 0)
+	t0 := b.t0[:b.n*b.sizes[1]]
+	fp.TanhSlice(t0, t0)
+	b.inputJets(0)
+}
+
+// inputValues sets t0 of the units k0, k0+1, ... of every point to the
+// first layer's pre-activation values.
+func (b *Batch) inputValues(w1, b1 []float64, k0 int) {
+	d, h := b.d, b.sizes[1]
+	for p := range b.n {
 		xp := b.xn[p*d : p*d+d]
 		tp := b.t0[p*h : p*h+h]
-		row := h0[p*c*h : (p+1)*c*h]
-		for k := range tp {
+		for k := k0; k < h; k++ {
 			z := b1[k]
 			for i, xi := range xp {
 				z = math.FMA(w1[k*d+i], xi, z)
 			}
 			tp[k] = z
 		}
-		fp.TanhSlice(tp, tp)
-		for k, t := range tp {
+	}
+}
+
+// inputJets sets the activation jets h[0] of the units k0, k0+1, ... of
+// every point from their tanh values in t0.
+func (b *Batch) inputJets(k0 int) {
+	d, c, h := b.d, b.c, b.sizes[1]
+	for p := range b.n {
+		tp := b.t0[p*h : p*h+h]
+		row := b.h[0][p*c*h : (p+1)*c*h]
+		for k := k0; k < h; k++ {
+			t := tp[k]
 			dd := 1 - float64(t*t)
 			row[k] = t
 			for i := range d {
@@ -249,16 +265,31 @@ func tanhJets(hj, z []float64, n, d, h int) {
 	if tanhJetsVector(hj, z, n, d, h) {
 		return
 	}
+	tanhValues(hj, z, n, d, h)
+	jetDerivatives(hj, z, n, d, h, 0)
+}
+
+// tanhValues sets the value rows of hj to tanh of those of z.
+func tanhValues(hj, z []float64, n, d, h int) {
+	c := 1 + 2*d
+	for p := range n {
+		fp.TanhSlice(hj[p*c*h:p*c*h+h], z[p*c*h:p*c*h+h])
+	}
+}
+
+// jetDerivatives sets the derivative rows of hj of the units k0, k0+1, ...
+// from the value rows (tanhJets).
+func jetDerivatives(hj, z []float64, n, d, h, k0 int) {
 	c := 1 + 2*d
 	for p := range n {
 		zr := z[p*c*h : (p+1)*c*h]
 		hr := hj[p*c*h : (p+1)*c*h]
-		zv, hv := zr[:h], hr[:h]
-		fp.TanhSlice(hv, zv)
+		hv := hr[:h]
 		for i := range d {
 			z1, z2 := zr[(1+i)*h:(2+i)*h], zr[(1+d+i)*h:(2+d+i)*h]
 			h1, h2 := hr[(1+i)*h:(2+i)*h], hr[(1+d+i)*h:(2+d+i)*h]
-			for k, t := range hv {
+			for k := k0; k < h; k++ {
+				t := hv[k]
 				dd := 1 - float64(t*t)
 				a := z1[k]
 				h1[k] = dd * a
@@ -322,17 +353,7 @@ func (b *Batch) backward(m *MLP, gout, grad []float64, first, last bool) {
 	hl := b.sizes[hid]
 	hlast := b.h[hid-1]
 	gh := b.gh[:rows*hl]
-	for r, g := range gout {
-		if outputBackVector(gw, gh, hlast, gout, w, hl) {
-			break
-		}
-		hr := hlast[r*hl : (r+1)*hl]
-		ghr := gh[r*hl : (r+1)*hl]
-		for k, wk := range w {
-			gw[k] = math.FMA(g, hr[k], gw[k])
-			ghr[k] = g * wk
-		}
-	}
+	outputBack(gw, gh, hlast, gout, w, hl, outputBackVector(gw, gh, hlast, gout, w, hl))
 	for p := range n {
 		gbias[0] += gout[p*c]
 	}
@@ -370,22 +391,26 @@ func (b *Batch) backward(m *MLP, gout, grad []float64, first, last bool) {
 // hidden layer to the gradient gz with respect to its pre-activation jets,
 // the transpose of tanhJets' derivative at (z, hj).
 func tanhJetsBack(gz, gh, z, hj []float64, n, d, h int) {
-	if tanhJetsBackVector(gz, gh, z, hj, n, d, h) {
-		return
-	}
+	jetsBack(gz, gh, z, hj, n, d, h, tanhJetsBackVector(gz, gh, z, hj, n, d, h))
+}
+
+// jetsBack is tanhJetsBack for the units k0, k0+1, ... .
+func jetsBack(gz, gh, z, hj []float64, n, d, h, k0 int) {
 	c := 1 + 2*d
 	for p := range n {
 		o := p * c * h
 		zr, hr, ghr, gzr := z[o:o+c*h], hj[o:o+c*h], gh[o:o+c*h], gz[o:o+c*h]
 		tv, gtv, gzv := hr[:h], ghr[:h], gzr[:h]
-		for k, t := range tv {
+		for k := k0; k < h; k++ {
+			t := tv[k]
 			gzv[k] = gtv[k] * (1 - float64(t*t))
 		}
 		for i := range d {
 			z1, z2 := zr[(1+i)*h:(2+i)*h], zr[(1+d+i)*h:(2+d+i)*h]
 			g1, g2 := ghr[(1+i)*h:(2+i)*h], ghr[(1+d+i)*h:(2+d+i)*h]
 			gz1, gz2 := gzr[(1+i)*h:(2+i)*h], gzr[(1+d+i)*h:(2+d+i)*h]
-			for k, t := range tv {
+			for k := k0; k < h; k++ {
+				t := tv[k]
 				dd := 1 - float64(t*t)
 				a, b, u, v := z1[k], z2[k], g1[k], g2[k]
 				// ∂t = dd a, ∂²t = dd (b - 2 t a²); d dd/dz = -2 t dd.
@@ -399,25 +424,52 @@ func tanhJetsBack(gz, gh, z, hj []float64, n, d, h int) {
 	}
 }
 
+// outputBack is the output layer's backward pass for the units k0, k0+1,
+// ...: per row r, gw[k] = FMA(g_r, hlast[r, k], gw[k]), gh[r, k] = g_r w[k].
+func outputBack(gw, gh, hlast, gout, w []float64, hl, k0 int) {
+	for r, g := range gout {
+		hr := hlast[r*hl : (r+1)*hl]
+		ghr := gh[r*hl : (r+1)*hl]
+		for k := k0; k < hl; k++ {
+			gw[k] = math.FMA(g, hr[k], gw[k])
+			ghr[k] = g * w[k]
+		}
+	}
+}
+
 // backwardInput adds the first layer's parameter gradient given gh, the
 // gradient with respect to its activation jets ((n·c, h_1)); its input-jet
 // part ga is summed over the parts (backward) and added on the last.
 func (b *Batch) backwardInput(m *MLP, gh, grad []float64, first, last bool) {
-	n, d, c := b.n, b.d, b.c
-	h := b.sizes[1]
+	d, h := b.d, b.sizes[1]
 	gw1, gb1 := m.Layer(grad, 1)
 	ga := b.ga
 	if first {
 		clear(ga)
 	}
-	for p := range n {
-		if b.backwardInputVector(gh, gw1, gb1) {
-			break
+	b.inputBack(gh, gw1, gb1, b.backwardInputVector(gh, gw1, gb1))
+	if !last {
+		return
+	}
+	for k := range h {
+		for i := range d {
+			gw1[k*d+i] = math.FMA(ga[k*d+i], b.inv[i], gw1[k*d+i])
 		}
+	}
+}
+
+// inputBack is backwardInput's sums over the points for the units k0, k0+1,
+// ... .
+func (b *Batch) inputBack(gh, gw1, gb1 []float64, k0 int) {
+	n, d, c := b.n, b.d, b.c
+	h := b.sizes[1]
+	ga := b.ga
+	for p := range n {
 		xp := b.xn[p*d : p*d+d]
 		tp := b.t0[p*h : p*h+h]
 		row := gh[p*c*h : (p+1)*c*h]
-		for k, t := range tp {
+		for k := k0; k < h; k++ {
+			t := tp[k]
 			dd := 1 - float64(t*t)
 			w3 := 1 - float64(3*t*t)
 			s := row[k]
@@ -432,14 +484,6 @@ func (b *Batch) backwardInput(m *MLP, gh, grad []float64, first, last bool) {
 				gw1[k*d+i] = math.FMA(gz, xi, gw1[k*d+i])
 			}
 			gb1[k] += gz
-		}
-	}
-	if !last {
-		return
-	}
-	for k := range h {
-		for i := range d {
-			gw1[k*d+i] = math.FMA(ga[k*d+i], b.inv[i], gw1[k*d+i])
 		}
 	}
 }

@@ -13,8 +13,8 @@ import (
 // gemmVector computes the tiles of gemm that the vector kernels cover: on
 // the AVX-512 path rows in blocks of 8, then one block of 4, columns in
 // blocks of 16 (gemm8x16, gemm4x16) and one block of 8 (gemm4x8); on the
-// AVX2 path rows in blocks of 6, then one block of 4, columns in blocks of
-// 8. It returns the first row and the first column (of rows before that) it
+// AVX2 path rows in blocks of 6, then one or two blocks of 4 (two when m mod
+// 6 is 2: 14 rows are 6 + 4 + 4), columns in blocks of 8. It returns the first row and the first column (of rows before that) it
 // did not compute.
 //
 // A long contraction (k > pBlock, the gradient of a layer's weights, summed
@@ -31,8 +31,11 @@ func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, 
 		rows = 8
 	}
 	mi := m / rows * rows
-	if m-mi >= 4 {
+	switch r := m - mi; {
+	case r >= 4:
 		mi += 4
+	case r == 2 && !wide && mi > 0:
+		mi += 2 // the last six rows and these two as two fours (tiles)
 	}
 	if nj == 0 || mi == 0 {
 		return 0, 0
@@ -75,11 +78,13 @@ func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, 
 	const rowsMax, pMax = 48, 64
 	var bp [pMax * 8]float64 // columns r to 7 stay zero
 	var cp, ip [rowsMax * 8]float64
-	_, put := chains(nil, 0, acc)
 	run := tileRunner()
 	ap := unsafe.SliceData(a.v)
-	for i0 := 0; i0 < m; i0 += rowsMax {
-		mb := min(rowsMax, m-i0)
+	for i0, mb := 0, 0; i0 < m; i0 += mb {
+		mb = min(rowsMax, m-i0)
+		if m-i0-mb == 2 {
+			mb -= 6 // leave 8 rows, two blocks of four: tiles cannot take 2
+		}
 		var ipp *float64
 		if init != nil {
 			for i := range mb {
@@ -89,16 +94,22 @@ func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, 
 		}
 		for p0 := 0; p0 < k; p0 += pMax {
 			kb := min(pMax, k-p0)
-			for p := range kb {
-				copy(bp[p*8:p*8+r], b[(p0+p)*ldb:(p0+p)*ldb+r])
+			if i0 == 0 || k > pMax { // else bp holds this block already
+				for p := range kb {
+					copy(bp[p*8:p*8+r], b[(p0+p)*ldb:(p0+p)*ldb+r])
+				}
 			}
 			run(&cp[0], 8, elem(ap, i0*a.si+p0*a.sp), a.si, a.sp, &bp[0], 8, mb, 8, kb, ipp, 8, false)
 			ipp = &cp[0]
 		}
 		for i := range mb {
-			row := c[(i0+i)*ldc : (i0+i)*ldc+r]
-			for l, s := range cp[i*8 : i*8+r] {
-				put(&row[l], s)
+			row, sums := c[(i0+i)*ldc:(i0+i)*ldc+r], cp[i*8:i*8+r]
+			if !acc {
+				copy(row, sums)
+				continue
+			}
+			for l, s := range sums {
+				row[l] += s
 			}
 		}
 	}
@@ -118,16 +129,17 @@ func tileRunner() func(c *float64, ldc int, a *float64, sai, sap int, b *float64
 const pBlock = 256
 
 // tiles runs the kernels over the m × nj tiles (m a sum of sixes and at
-// most one four, nj a multiple of 8), with chains from init (rows ldi apart)
-// if init is not nil.
+// most two fours, nj a multiple of 8), with chains from init (rows ldi
+// apart) if init is not nil.
 func tiles(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
+	fours := (6 - m%6) % 6 / 2 // m mod 6 = 0, 4, 2: no, one, two blocks of four
 	i := 0
-	for ; i+6 <= m; i += 6 {
+	for ; i+6 <= m-4*fours; i += 6 {
 		for j := 0; j < nj; j += 8 {
 			gemm6x8(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
 		}
 	}
-	if i+4 <= m {
+	for ; i+4 <= m; i += 4 {
 		for j := 0; j < nj; j += 8 {
 			gemm4x8(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
 		}

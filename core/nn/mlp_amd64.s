@@ -5,8 +5,9 @@
 #include "textflag.h"
 
 // The AVX2 kernels of the multi-layer networks' elementwise passes
-// (mlp_simd.go), each the scalar code of batch.go on four units at a time
-// (h a multiple of 4), with the same operations in the same order (products
+// (mlp_simd.go), each the scalar code of batch.go on four units at a time:
+// the first hv units of rows h apart (hv a multiple of 4; the scalar code
+// does the rest), with the same operations in the same order (products
 // commuted where that is exact; VFNMADD and VFMSUB where the scalar code
 // negates an operand of an FMA). One version per input dimension d = 1, 2.
 
@@ -29,11 +30,11 @@ DATA mlpc<>+120(SB)/8, $0x4008000000000000
 GLOBL mlpc<>(SB), RODATA|NOPTR, $128
 
 
-// func inputZ1(t0, xn, w1d, b1 *float64, np, h int)
+// func inputZ1(t0, xn, w1d, b1 *float64, np, h, hv int)
 //
 // t0[p·h + k] = FMA(w1[k,d−1], x_{d−1}, ... FMA(w1[k,0], x_0, b1[k])), w1d
-// holding w1 by input (w1d[i·h + k] = w1[k·d + i]). np, h > 0.
-TEXT ·inputZ1(SB), NOSPLIT, $0-48
+// holding w1 by input (w1d[i·h + k] = w1[k·d + i]), for k < hv. np, hv > 0.
+TEXT ·inputZ1(SB), NOSPLIT, $0-56
 	MOVQ t0+0(FP), DI
 	MOVQ xn+8(FP), SI
 	MOVQ w1d+16(FP), AX
@@ -41,6 +42,8 @@ TEXT ·inputZ1(SB), NOSPLIT, $0-48
 	MOVQ np+32(FP), CX
 	MOVQ h+40(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+48(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
 
 inputZ1p:
@@ -51,7 +54,7 @@ inputZ1k:
 	VFMADD231PD (AX)(R10*1), Y8, Y0
 	VMOVUPD Y0, (DI)(R10*1)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT inputZ1k
 	ADDQ R9, DI
 	ADDQ $8, SI
@@ -60,11 +63,11 @@ inputZ1k:
 	VZEROUPPER
 	RET
 
-// func inputZ2(t0, xn, w1d, b1 *float64, np, h int)
+// func inputZ2(t0, xn, w1d, b1 *float64, np, h, hv int)
 //
 // t0[p·h + k] = FMA(w1[k,d−1], x_{d−1}, ... FMA(w1[k,0], x_0, b1[k])), w1d
-// holding w1 by input (w1d[i·h + k] = w1[k·d + i]). np, h > 0.
-TEXT ·inputZ2(SB), NOSPLIT, $0-48
+// holding w1 by input (w1d[i·h + k] = w1[k·d + i]), for k < hv. np, hv > 0.
+TEXT ·inputZ2(SB), NOSPLIT, $0-56
 	MOVQ t0+0(FP), DI
 	MOVQ xn+8(FP), SI
 	MOVQ w1d+16(FP), AX
@@ -72,6 +75,8 @@ TEXT ·inputZ2(SB), NOSPLIT, $0-48
 	MOVQ np+32(FP), CX
 	MOVQ h+40(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+48(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
 
 inputZ2p:
@@ -85,7 +90,7 @@ inputZ2k:
 	VFMADD231PD (R11)(R10*1), Y9, Y0
 	VMOVUPD Y0, (DI)(R10*1)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT inputZ2k
 	ADDQ R9, DI
 	ADDQ $16, SI
@@ -94,17 +99,19 @@ inputZ2k:
 	VZEROUPPER
 	RET
 
-// func inputJets1(h0, t0, a0d *float64, np, h int)
+// func inputJets1(h0, t0, a0d *float64, np, h, hv int)
 //
 // The first layer's activation jets from its tanh values t0 (np, h): per
 // point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]).
-TEXT ·inputJets1(SB), NOSPLIT, $0-40
+TEXT ·inputJets1(SB), NOSPLIT, $0-48
 	MOVQ h0+0(FP), DI
 	MOVQ t0+8(FP), SI
 	MOVQ a0d+16(FP), AX
 	MOVQ np+24(FP), CX
 	MOVQ h+32(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+40(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -130,7 +137,7 @@ inputJets1k:
 	LEAQ (R12)(R9*2), R13
 	VMOVUPD Y5, (R13)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT inputJets1k
 	ADDQ R9, SI
 	IMUL3Q $3, R9, R13
@@ -140,17 +147,19 @@ inputJets1k:
 	VZEROUPPER
 	RET
 
-// func inputJets2(h0, t0, a0d *float64, np, h int)
+// func inputJets2(h0, t0, a0d *float64, np, h, hv int)
 //
 // The first layer's activation jets from its tanh values t0 (np, h): per
 // point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]).
-TEXT ·inputJets2(SB), NOSPLIT, $0-40
+TEXT ·inputJets2(SB), NOSPLIT, $0-48
 	MOVQ h0+0(FP), DI
 	MOVQ t0+8(FP), SI
 	MOVQ a0d+16(FP), AX
 	MOVQ np+24(FP), CX
 	MOVQ h+32(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+40(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -188,7 +197,7 @@ inputJets2k:
 	LEAQ (R12)(R9*4), R13
 	VMOVUPD Y5, (R13)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT inputJets2k
 	ADDQ R9, SI
 	IMUL3Q $5, R9, R13
@@ -198,16 +207,18 @@ inputJets2k:
 	VZEROUPPER
 	RET
 
-// func jets1(hj, z *float64, np, h int)
+// func jets1(hj, z *float64, np, h, hv int)
 //
 // tanhJets after the values: per point and input i, with t = hj's value
 // row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b).
-TEXT ·jets1(SB), NOSPLIT, $0-32
+TEXT ·jets1(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
 	MOVQ np+16(FP), CX
 	MOVQ h+24(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+32(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -235,7 +246,7 @@ jets1k:
 	LEAQ (R13)(R9*2), R14
 	VMOVUPD Y6, (R14)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT jets1k
 	IMUL3Q $3, R9, R11
 	ADDQ R11, SI
@@ -245,16 +256,18 @@ jets1k:
 	VZEROUPPER
 	RET
 
-// func jets2(hj, z *float64, np, h int)
+// func jets2(hj, z *float64, np, h, hv int)
 //
 // tanhJets after the values: per point and input i, with t = hj's value
 // row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b).
-TEXT ·jets2(SB), NOSPLIT, $0-32
+TEXT ·jets2(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
 	MOVQ np+16(FP), CX
 	MOVQ h+24(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+32(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -296,7 +309,7 @@ jets2k:
 	LEAQ (R13)(R9*4), R14
 	VMOVUPD Y6, (R14)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT jets2k
 	IMUL3Q $5, R9, R11
 	ADDQ R11, SI
@@ -306,13 +319,13 @@ jets2k:
 	VZEROUPPER
 	RET
 
-// func jetsBack1(gz, gh, z, hj *float64, np, h int)
+// func jetsBack1(gz, gh, z, hj *float64, np, h, hv int)
 //
 // tanhJetsBack: gz_V = g_V dd, then per input i, with a, b the pre-activation
 // jets, u, v their output gradients and w3 = 1 − (3 t) t:
 // gz_V = FMA(−2 dd, FMA((a a) w3, v, t FMA(b, v, a u)), gz_V),
 // gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v.
-TEXT ·jetsBack1(SB), NOSPLIT, $0-48
+TEXT ·jetsBack1(SB), NOSPLIT, $0-56
 	MOVQ gz+0(FP), DI
 	MOVQ gh+8(FP), SI
 	MOVQ z+16(FP), DX
@@ -320,6 +333,8 @@ TEXT ·jetsBack1(SB), NOSPLIT, $0-48
 	MOVQ np+32(FP), CX
 	MOVQ h+40(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+48(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -367,7 +382,7 @@ jetsBack1k:
 	VMOVUPD Y10, (R14)
 	VMOVUPD Y2, (DI)(R10*1)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT jetsBack1k
 	IMUL3Q $3, R9, R11
 	ADDQ R11, SI
@@ -379,13 +394,13 @@ jetsBack1k:
 	VZEROUPPER
 	RET
 
-// func jetsBack2(gz, gh, z, hj *float64, np, h int)
+// func jetsBack2(gz, gh, z, hj *float64, np, h, hv int)
 //
 // tanhJetsBack: gz_V = g_V dd, then per input i, with a, b the pre-activation
 // jets, u, v their output gradients and w3 = 1 − (3 t) t:
 // gz_V = FMA(−2 dd, FMA((a a) w3, v, t FMA(b, v, a u)), gz_V),
 // gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v.
-TEXT ·jetsBack2(SB), NOSPLIT, $0-48
+TEXT ·jetsBack2(SB), NOSPLIT, $0-56
 	MOVQ gz+0(FP), DI
 	MOVQ gh+8(FP), SI
 	MOVQ z+16(FP), DX
@@ -393,6 +408,8 @@ TEXT ·jetsBack2(SB), NOSPLIT, $0-48
 	MOVQ np+32(FP), CX
 	MOVQ h+40(FP), R8
 	MOVQ R8, R9
+	MOVQ hv+48(FP), R8
+	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
 	VMOVUPD mlpc<>+0(SB), Y15
 	VMOVUPD mlpc<>+32(SB), Y14
@@ -466,7 +483,7 @@ jetsBack2k:
 	VMOVUPD Y10, (R14)
 	VMOVUPD Y2, (DI)(R10*1)
 	ADDQ $32, R10
-	CMPQ R10, R9
+	CMPQ R10, R8
 	JLT jetsBack2k
 	IMUL3Q $5, R9, R11
 	ADDQ R11, SI
@@ -668,5 +685,36 @@ outBackr:
 	VMOVUPD Y1, 32(AX)
 	VMOVUPD Y2, 64(AX)
 	VMOVUPD Y3, 96(AX)
+	VZEROUPPER
+	RET
+
+// func outBack4(gw, gh, hl, gout, w *float64, rows, h int)
+//
+// The output layer's backward pass for 4 units (gw, gh, hl and w start at
+// the block's first unit; gh and hl have rows h apart): per row r,
+// gw[k] = FMA(g_r, hl[r, k], gw[k]) and gh[r, k] = g_r w[k].
+TEXT ·outBack4(SB), NOSPLIT, $0-56
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 0(BX), Y4
+
+outBack4r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBack4r
+	VMOVUPD Y0, 0(AX)
 	VZEROUPPER
 	RET

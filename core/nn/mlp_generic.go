@@ -2,12 +2,13 @@
 
 package nn
 
-// Without vector kernels every pass runs its scalar code.
+// Without vector kernels every pass runs its scalar code: the vector paths
+// do nothing (true: all done; a count: the units done).
 
-func (b *Batch) forwardInputVector(w1, b1 []float64) bool          { return false }
-func tanhJetsVector(hj, z []float64, n, d, h int) bool             { return false }
-func tanhJetsBackVector(gz, gh, z, hj []float64, n, d, h int) bool { return false }
-func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) bool   { return false }
-func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) bool {
-	return false
+func (b *Batch) forwardInputVector(w1, b1 []float64) bool         { return false }
+func tanhJetsVector(hj, z []float64, n, d, h int) bool            { return false }
+func tanhJetsBackVector(gz, gh, z, hj []float64, n, d, h int) int { return 0 }
+func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) int   { return 0 }
+func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) int {
+	return 0
 }

@@ -10,7 +10,8 @@ import (
 // baselines are the paper's baseline models (Table rows "baseline"): the
 // oscillator ω0 = 80 with J = 20, K = 12 (PINN [1, 64, 64, 1] on the same
 // 260 points), the Laplacian n_ω = 4 (also its PINN [2, 64, 64, 1]) and the
-// Helmholtz problem ω = 8 with J = 16, K = 16.
+// Helmholtz problem ω = 8 with J = 16, K = 16; and the Helmholtz K = 14 row's
+// PINN [2, 14, 14, 1], a width that is not a multiple of 4 or 8.
 var baselines = []struct {
 	name  string
 	build func() (*model, schedule, error)
@@ -23,6 +24,9 @@ var baselines = []struct {
 	}},
 	{"model=PINN/problem=laplace/J=16/K=16/width=64", func() (*model, schedule, error) {
 		return buildPINN(&problem.Laplace{NOmega: 4}, PINNConfig{J: 16, K: 16, Width: 64})
+	}},
+	{"model=PINN/problem=helmholtz/J=16/K=14/width=14", func() (*model, schedule, error) {
+		return buildPINN(&problem.Helmholtz{Omega: 8}, PINNConfig{J: 16, K: 14, Width: 14})
 	}},
 	{"model=FBPINN/problem=laplace/J=16/K=16", func() (*model, schedule, error) {
 		return buildFBPINN(&problem.Laplace{NOmega: 4}, FBPINNConfig{J: []int{16}, K: 16})
