@@ -23,7 +23,7 @@ func TestGemm(t *testing.T) {
 		{10, 16, 513}, {4, 8, 256}, {6, 8, 257}, {12, 40, 300}, {20, 24, 9},
 		{100, 14, 70}, {52, 22, 129}, {6, 15, 1}, {4, 13, 300}, {58, 30, 64}, {68, 18, 20}, {20, 10, 68},
 		// m mod 6 = 2: the last rows as two blocks of four on the AVX2 path.
-		{14, 14, 700}, {8, 9, 5}, {50, 14, 20}, {98, 22, 9}, {2, 9, 3}} {
+		{14, 14, 700}, {8, 9, 5}, {50, 14, 20}, {98, 22, 9}, {2, 9, 3}, {50, 14, 300}, {98, 22, 70}} {
 		m, n, k := sh[0], sh[1], sh[2]
 		for _, trans := range []bool{false, true} {
 			ldc, ldb := n+3, n+1
@@ -108,7 +108,8 @@ func TestBatchPathsSameBits(t *testing.T) {
 	for _, sizes := range [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1},
 		// Widths that are not multiples of 4 (16 for the last hidden
 		// layer): the kernels take the first units, the scalar code the rest.
-		{2, 14, 14, 1}, {1, 6, 10, 1}, {2, 20, 18, 1}, {2, 17, 21, 1}, {1, 18, 35, 1}} {
+		{2, 14, 14, 1}, {1, 6, 10, 1}, {2, 20, 18, 1}, {2, 17, 21, 1}, {1, 18, 35, 1},
+		{2, 7, 5, 1}, {1, 11, 9, 1}, {1, 5, 6, 1}, {2, 4, 6, 1}, {2, 13, 7, 9, 1}} {
 		d := sizes[0]
 		m := netOnRandomBox(rng, sizes)
 		for _, n := range []int{1, 3, 4, 9, 13, 225} {
@@ -161,7 +162,7 @@ func TestBatchPathsSameBits(t *testing.T) {
 func TestForwardBackwardParts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const n = 37
-	for _, sizes := range [][]int{{2, 16, 1}, {1, 12, 1}, {2, 7, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}, {2, 16, 8, 12, 1}, {2, 14, 14, 1}, {2, 20, 18, 1}} {
+	for _, sizes := range [][]int{{2, 16, 1}, {1, 12, 1}, {2, 7, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1}, {2, 16, 8, 12, 1}, {2, 14, 14, 1}, {2, 20, 18, 1}, {1, 6, 10, 1}, {2, 7, 5, 1}} {
 		d := sizes[0]
 		m := netOnRandomBox(rng, sizes)
 		x := make([]float64, n*d)

@@ -5,11 +5,13 @@
 #include "textflag.h"
 
 // The AVX2 kernels of the multi-layer networks' elementwise passes
-// (mlp_simd.go), each the scalar code of batch.go on four units at a time:
-// the first hv units of rows h apart (hv a multiple of 4; the scalar code
-// does the rest), with the same operations in the same order (products
-// commuted where that is exact; VFNMADD and VFMSUB where the scalar code
-// negates an operand of an FMA). One version per input dimension d = 1, 2.
+// (mlp_simd.go), each the scalar code of batch.go on four units at a time
+// (inputZ, inputJets, jets and jetsBack: the first hv units of rows h
+// apart, hv a multiple of 4, the scalar code doing the rest; inputBack,
+// outBack4 and outBack: one block of 4, 4 and 16 units), with the same
+// operations in the same order (products commuted where that is exact;
+// VFNMADD and VFMSUB where the scalar code negates an operand of an FMA).
+// One version per input dimension d = 1, 2.
 
 DATA mlpc<>+0(SB)/8, $0x3ff0000000000000
 DATA mlpc<>+8(SB)/8, $0x3ff0000000000000
@@ -102,7 +104,8 @@ inputZ2k:
 // func inputJets1(h0, t0, a0d *float64, np, h, hv int)
 //
 // The first layer's activation jets from its tanh values t0 (np, h): per
-// point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]).
+// point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]),
+// for k < hv. np, hv > 0.
 TEXT ·inputJets1(SB), NOSPLIT, $0-48
 	MOVQ h0+0(FP), DI
 	MOVQ t0+8(FP), SI
@@ -150,7 +153,8 @@ inputJets1k:
 // func inputJets2(h0, t0, a0d *float64, np, h, hv int)
 //
 // The first layer's activation jets from its tanh values t0 (np, h): per
-// point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]).
+// point the rows t, dd a_i, −2 t dd a_i a_i (dd = 1 − t t, a_i = a0d[i·h + k]),
+// for k < hv. np, hv > 0.
 TEXT ·inputJets2(SB), NOSPLIT, $0-48
 	MOVQ h0+0(FP), DI
 	MOVQ t0+8(FP), SI
@@ -210,7 +214,8 @@ inputJets2k:
 // func jets1(hj, z *float64, np, h, hv int)
 //
 // tanhJets after the values: per point and input i, with t = hj's value
-// row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b).
+// row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b),
+// for the units k < hv. np, hv > 0.
 TEXT ·jets1(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
@@ -259,7 +264,8 @@ jets1k:
 // func jets2(hj, z *float64, np, h, hv int)
 //
 // tanhJets after the values: per point and input i, with t = hj's value
-// row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b).
+// row, dd = 1 − t t, a = ∂z_i, b = ∂²z_i: ∂t_i = dd a, ∂²t_i = dd FMA((−2 t) a, a, b),
+// for the units k < hv. np, hv > 0.
 TEXT ·jets2(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
@@ -324,7 +330,7 @@ jets2k:
 // tanhJetsBack: gz_V = g_V dd, then per input i, with a, b the pre-activation
 // jets, u, v their output gradients and w3 = 1 − (3 t) t:
 // gz_V = FMA(−2 dd, FMA((a a) w3, v, t FMA(b, v, a u)), gz_V),
-// gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v.
+// gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v, for the units k < hv. np, hv > 0.
 TEXT ·jetsBack1(SB), NOSPLIT, $0-56
 	MOVQ gz+0(FP), DI
 	MOVQ gh+8(FP), SI
@@ -399,7 +405,7 @@ jetsBack1k:
 // tanhJetsBack: gz_V = g_V dd, then per input i, with a, b the pre-activation
 // jets, u, v their output gradients and w3 = 1 − (3 t) t:
 // gz_V = FMA(−2 dd, FMA((a a) w3, v, t FMA(b, v, a u)), gz_V),
-// gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v.
+// gz_1i = dd FMA((−4 t) a, v, u), gz_2i = dd v, for the units k < hv. np, hv > 0.
 TEXT ·jetsBack2(SB), NOSPLIT, $0-56
 	MOVQ gz+0(FP), DI
 	MOVQ gh+8(FP), SI
