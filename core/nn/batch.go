@@ -213,13 +213,10 @@ func (b *Batch) Forward(m *MLP, x []float64) []float64 {
 // forwardInput fills t0 and the activation jets h[0] of the first layer.
 func (b *Batch) forwardInput(m *MLP) {
 	w1, b1 := m.Layer(m.Params, 1)
-	if b.forwardInputVector(w1, b1) {
-		return
-	}
-	b.inputValues(w1, b1, 0)
+	b.inputValues(w1, b1, b.inputValuesVector(w1, b1))
 	t0 := b.t0[:b.n*b.sizes[1]]
 	fp.TanhSlice(t0, t0)
-	b.inputJets(0)
+	b.inputJets(b.inputJetsVector())
 }
 
 // inputValues sets t0 of the units k0, k0+1, ... of every point to the
@@ -262,19 +259,11 @@ func (b *Batch) inputJets(k0 int) {
 // tanhJets applies tanh to the pre-activation jets z ((n·c, h)) by the chain
 // rule, ∂t = (1 - t²) ∂z,  ∂²t = (1 - t²) ∂²z - 2 t (1 - t²) (∂z)².
 func tanhJets(hj, z []float64, n, d, h int) {
-	if tanhJetsVector(hj, z, n, d, h) {
-		return
-	}
-	tanhValues(hj, z, n, d, h)
-	jetDerivatives(hj, z, n, d, h, 0)
-}
-
-// tanhValues sets the value rows of hj to tanh of those of z.
-func tanhValues(hj, z []float64, n, d, h int) {
 	c := 1 + 2*d
 	for p := range n {
 		fp.TanhSlice(hj[p*c*h:p*c*h+h], z[p*c*h:p*c*h+h])
 	}
+	jetDerivatives(hj, z, n, d, h, jetDerivativesVector(hj, z, n, d, h))
 }
 
 // jetDerivatives sets the derivative rows of hj of the units k0, k0+1, ...

@@ -15,8 +15,8 @@ import (
 // blocks of 16 (gemm8x16, gemm4x16) and one block of 8 (gemm4x8); on the
 // AVX2 path rows in blocks of 6, then one or two blocks of 4 (two when m
 // mod 6 is 2 and m >= 8: 14 rows are 6 + 4 + 4; m = 2 is left to the
-// scalar code), columns in blocks of 8. It returns the first row and the first column (of rows before that) it
-// did not compute.
+// scalar code), columns in blocks of 8. It returns the first row and the
+// first column (of rows before that) it did not compute.
 //
 // A long contraction (k > pBlock, the gradient of a layer's weights, summed
 // over every point) is cut into blocks of p: every tile runs its chains over
