@@ -42,8 +42,7 @@ TEXT ·inputZ1(SB), NOSPLIT, $0-56
 	MOVQ w1d+16(FP), AX
 	MOVQ b1+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -75,8 +74,7 @@ TEXT ·inputZ2(SB), NOSPLIT, $0-56
 	MOVQ w1d+16(FP), AX
 	MOVQ b1+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -111,8 +109,7 @@ TEXT ·inputJets1(SB), NOSPLIT, $0-48
 	MOVQ t0+8(FP), SI
 	MOVQ a0d+16(FP), AX
 	MOVQ np+24(FP), CX
-	MOVQ h+32(FP), R8
-	MOVQ R8, R9
+	MOVQ h+32(FP), R9
 	MOVQ hv+40(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -160,8 +157,7 @@ TEXT ·inputJets2(SB), NOSPLIT, $0-48
 	MOVQ t0+8(FP), SI
 	MOVQ a0d+16(FP), AX
 	MOVQ np+24(FP), CX
-	MOVQ h+32(FP), R8
-	MOVQ R8, R9
+	MOVQ h+32(FP), R9
 	MOVQ hv+40(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -220,8 +216,7 @@ TEXT ·jets1(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
 	MOVQ np+16(FP), CX
-	MOVQ h+24(FP), R8
-	MOVQ R8, R9
+	MOVQ h+24(FP), R9
 	MOVQ hv+32(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
@@ -270,8 +265,7 @@ TEXT ·jets2(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
 	MOVQ np+16(FP), CX
-	MOVQ h+24(FP), R8
-	MOVQ R8, R9
+	MOVQ h+24(FP), R9
 	MOVQ hv+32(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
@@ -337,8 +331,7 @@ TEXT ·jetsBack1(SB), NOSPLIT, $0-56
 	MOVQ z+16(FP), DX
 	MOVQ hj+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
@@ -412,8 +405,7 @@ TEXT ·jetsBack2(SB), NOSPLIT, $0-56
 	MOVQ z+16(FP), DX
 	MOVQ hj+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9

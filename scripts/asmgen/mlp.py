@@ -58,8 +58,7 @@ TEXT ·{n}(SB), NOSPLIT, $0-56
 	MOVQ w1d+16(FP), AX
 	MOVQ b1+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -102,8 +101,7 @@ TEXT ·{n}(SB), NOSPLIT, $0-48
 	MOVQ t0+8(FP), SI
 	MOVQ a0d+16(FP), AX
 	MOVQ np+24(FP), CX
-	MOVQ h+32(FP), R8
-	MOVQ R8, R9
+	MOVQ h+32(FP), R9
 	MOVQ hv+40(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9                       // bytes of a row
@@ -174,8 +172,7 @@ TEXT ·{n}(SB), NOSPLIT, $0-40
 	MOVQ hj+0(FP), DI
 	MOVQ z+8(FP), SI
 	MOVQ np+16(FP), CX
-	MOVQ h+24(FP), R8
-	MOVQ R8, R9
+	MOVQ h+24(FP), R9
 	MOVQ hv+32(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
@@ -229,8 +226,7 @@ TEXT ·{n}(SB), NOSPLIT, $0-56
 	MOVQ z+16(FP), DX
 	MOVQ hj+24(FP), BX
 	MOVQ np+32(FP), CX
-	MOVQ h+40(FP), R8
-	MOVQ R8, R9
+	MOVQ h+40(FP), R9
 	MOVQ hv+48(FP), R8
 	SHLQ $3, R8                       // bytes of a row's vector units
 	SHLQ $3, R9
