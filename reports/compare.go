@@ -102,10 +102,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 }
 
 func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CompareCSVHeader); err != nil {
-		return err
-	}
+	recs := [][]string{CompareCSVHeader}
 	for _, r := range rows {
 		rec := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
@@ -118,13 +115,9 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 				num(d.Old.Min), num(d.Old.Max), num(d.New.Min), num(d.New.Max),
 				num(d.Test.U), num(d.Test.P), d.Change.String())
 		}
-		rec = append(rec, r.Change.String())
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		recs = append(recs, append(rec, r.Change.String()))
 	}
-	cw.Flush()
-	return cw.Error()
+	return csv.NewWriter(w).WriteAll(recs)
 }
 
 // ratio formats a ratio of medians: two decimals from 0.1 to 1000 (1.00,

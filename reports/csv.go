@@ -25,13 +25,11 @@ var CSVHeader = []string{
 // seed order. Empty cells are values the run does not have (the error of a
 // κ-only run, κ of a solve). Numbers are written in full precision.
 func RunsCSV(w io.Writer, st *study.Study) error {
-	cw := csv.NewWriter(w)
-	cw.Write(CSVHeader)
+	recs := [][]string{CSVHeader}
 	for _, r := range st.Results() {
-		cw.Write(csvRow(r.Result, r.Tables))
+		recs = append(recs, csvRow(r.Result, r.Tables))
 	}
-	cw.Flush()
-	return cw.Error()
+	return csv.NewWriter(w).WriteAll(recs)
 }
 
 // positiveCount is a positive count, or "" (the size of M of a gradient-trained

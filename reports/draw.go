@@ -68,17 +68,13 @@ func (c straightAlpha) FillString(f font.Face, pt vg.Point, str string) {
 	fillStringPDF(c.Canvas.FillString, c, f, pt, str)
 }
 
-var _ vg.Canvas = straightAlpha{}
-
 // SetColor sets the colour of the strokes and fills that follow, handing
 // the PDF canvas its straight channels.
 func (c straightAlpha) SetColor(clr color.Color) {
-	if clr == nil {
-		c.Canvas.SetColor(nil)
-		return
+	if clr != nil {
+		clr = unpremultiplied(color.NRGBAModel.Convert(clr).(color.NRGBA))
 	}
-	n := color.NRGBAModel.Convert(clr).(color.NRGBA)
-	c.Canvas.SetColor(unpremultiplied(n))
+	c.Canvas.SetColor(clr)
 }
 
 // DrawImage draws img upside down on the PDF canvas, which places an image
@@ -98,8 +94,6 @@ func (c straightAlpha) DrawImage(rect vg.Rectangle, img image.Image) {
 // unpremultiplied is an NRGBA colour whose RGBA method returns the straight
 // channels; only the PDF canvas, which expects them, receives it.
 type unpremultiplied color.NRGBA
-
-var _ color.Color = unpremultiplied{}
 
 // RGBA returns the straight (not alpha-premultiplied) channels scaled to
 // 16 bits, unlike color.Color's contract, as the PDF canvas expects.
@@ -183,7 +177,8 @@ func ramp(n int) []color.RGBA {
 	return out
 }
 
-// withAlpha returns c with opacity a in [0, 1] (premultiplied).
+// withAlpha returns c with opacity a in [0, 1], as straight (not
+// premultiplied) channels.
 func withAlpha(c color.RGBA, a float64) color.NRGBA {
 	return color.NRGBA{c.R, c.G, c.B, uint8(math.Round(255 * a))}
 }
@@ -362,9 +357,6 @@ func (pg *page) draw(c draw.Canvas) {
 	if len(pg.yLabels) > 0 {
 		padLeft += lh + 5
 	}
-	if len(pg.rows) == 0 {
-		return
-	}
 	grid := pg.rows
 	tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadLeft: padLeft, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
@@ -463,23 +455,13 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 
 // wrapText breaks s into lines no wider than w.
 func wrapText(st text.Style, s string, w vg.Length) []string {
-	words := strings.Fields(s)
 	var lines []string
-	var cur string
-	for _, word := range words {
-		next := word
-		if cur != "" {
-			next = cur + " " + word
+	for _, word := range strings.Fields(s) {
+		if n := len(lines); n > 0 && st.Width(lines[n-1]+" "+word) <= w {
+			lines[n-1] += " " + word
+		} else {
+			lines = append(lines, word)
 		}
-		if cur != "" && st.Width(next) > w {
-			lines = append(lines, cur)
-			cur = word
-			continue
-		}
-		cur = next
-	}
-	if cur != "" {
-		lines = append(lines, cur)
 	}
 	return lines
 }
@@ -510,10 +492,4 @@ func glyphThumb(glyph draw.GlyphStyle, bar *draw.LineStyle) func(c *draw.Canvas)
 		}
 		c.DrawGlyphNoClip(glyph, vg.Point{X: x, Y: y})
 	}
-}
-
-// errPoints are points with asymmetric y errors, for plotter.YErrorBars.
-type errPoints struct {
-	plotter.XYs
-	plotter.YErrors
 }

@@ -291,7 +291,10 @@ func FinalPlot(f *FinalFigure) *Figure {
 			off = (float64(si)/float64(n-1) - 0.5) * spread
 		}
 		col := modelColour(s.Key)
-		var pts errPoints
+		var pts struct { // points with asymmetric y errors, for plotter.YErrorBars
+			plotter.XYs
+			plotter.YErrors
+		}
 		for _, q := range s.Points {
 			if !positive(q.Median) {
 				continue
@@ -382,8 +385,6 @@ func spaceTicks(ts []plot.Tick, pos func(float64) vg.Length, sty text.Style) []p
 
 // hollowDiamond is an outlined diamond glyph.
 type hollowDiamond struct{}
-
-var _ draw.GlyphDrawer = hollowDiamond{}
 
 // DrawGlyph draws the diamond's outline around pt, in the style's colour,
 // 1.3 times the style's radius.
@@ -583,19 +584,10 @@ func boxThumb(col color.Color) func(c *draw.Canvas) {
 // gridXYZ adapts a Grid to plotter.GridXYZ.
 type gridXYZ struct{ g *experiments.Grid }
 
-var _ plotter.GridXYZ = gridXYZ{}
-
-// Dims returns the number of columns (x values) and rows (y values).
-func (g gridXYZ) Dims() (c, r int) { return len(g.g.X), len(g.g.Y) }
-
-// Z returns the value at column c and row r; NaN outside the domain.
-func (g gridXYZ) Z(c, r int) float64 { return g.g.Z[r*len(g.g.X)+c] }
-
-// X returns the x coordinate of column c.
-func (g gridXYZ) X(c int) float64 { return g.g.X[c] }
-
-// Y returns the y coordinate of row r.
-func (g gridXYZ) Y(r int) float64 { return g.g.Y[r] }
+func (g gridXYZ) Dims() (c, r int)   { return len(g.g.X), len(g.g.Y) }
+func (g gridXYZ) Z(c, r int) float64 { return g.g.Z[r*len(g.g.X)+c] } // NaN outside the domain
+func (g gridXYZ) X(c int) float64    { return g.g.X[c] }
+func (g gridXYZ) Y(r int) float64    { return g.g.Y[r] }
 
 // heatPanel is a heat map of a grid with a square aspect.
 func heatPanel(title string, g *experiments.Grid, cm palette.ColorMap) *plot.Plot {

@@ -27,10 +27,7 @@ func pmSci(m, r float64, pm string) (s string, ok bool) {
 	if m != 0 {
 		// %e rounds the mantissa and carries into the exponent (9.96 → 1.0e+01).
 		t := strconv.FormatFloat(m, 'e', 1, 64)
-		var err error
-		if e, err = strconv.Atoi(t[strings.IndexByte(t, 'e')+1:]); err != nil {
-			return "", false
-		}
+		e, _ = strconv.Atoi(t[strings.IndexByte(t, 'e')+1:])
 	}
 	scale := math.Pow10(-e)
 	s = strconv.FormatFloat(m*scale, 'f', 1, 64) + pm + strconv.FormatFloat(r*scale, 'f', 1, 64)

@@ -127,11 +127,7 @@ func seedList(s []int) string {
 	if len(s) > 2 && s[len(s)-1]-s[0] == len(s)-1 {
 		return fmt.Sprintf("seeds %d-%d", s[0], s[len(s)-1])
 	}
-	parts := make([]string, len(s))
-	for i, x := range s {
-		parts[i] = strconv.Itoa(x)
-	}
-	return plural(len(s), "seed") + " " + strings.Join(parts, ", ")
+	return plural(len(s), "seed") + " " + strings.Join(itoas(s...), ", ")
 }
 
 // Has reports whether the report wrote the file name.
@@ -166,9 +162,9 @@ func (v *view) Glance() [][]string {
 		if len(figs) == 0 {
 			figs = []string{"—"}
 		}
-		rows = append(rows, []string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paper,
-			strconv.Itoa(k.Match), strconv.Itoa(k.Close), strconv.Itoa(k.Off), strconv.Itoa(k.Unjudged + k.Reduced),
-			strconv.Itoa(k.Incomplete), strconv.Itoa(k.Rows - k.InTier), strings.Join(figs, " ")})
+		row := append([]string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paper},
+			itoas(k.Match, k.Close, k.Off, k.Unjudged+k.Reduced, k.Incomplete, k.Rows-k.InTier)...)
+		rows = append(rows, append(row, strings.Join(figs, " ")))
 	}
 	return rows
 }

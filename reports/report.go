@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -218,12 +217,10 @@ type writer struct {
 
 // render writes what f renders to the file name.
 func (w *writer) render(name string, f func(io.Writer) error) {
-	var buf bytes.Buffer
-	if w.err != nil {
-		return
-	}
-	if w.err = f(&buf); w.err == nil {
-		w.write(name, buf.Bytes())
+	if w.err == nil {
+		var s string
+		s, w.err = rendered(f)
+		w.write(name, []byte(s))
 	}
 }
 

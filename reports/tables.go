@@ -263,13 +263,7 @@ type tableView struct {
 // terminal) that keeps headers as given (no upper-casing), never wraps a
 // cell, and aligns the first `left` columns left and the others right.
 func writeTable(w io.Writer, r tw.Renderer, header []string, rows [][]string, left int) error {
-	align := make([]tw.Align, len(header))
-	for i := range align {
-		align[i] = tw.AlignRight
-		if i < left {
-			align[i] = tw.AlignLeft
-		}
-	}
+	align := append(slices.Repeat([]tw.Align{tw.AlignLeft}, left), slices.Repeat([]tw.Align{tw.AlignRight}, max(0, len(header)-left))...)
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithHeaderAutoWrap(tw.WrapNone),

@@ -34,8 +34,6 @@ const scriptScale = 0.8
 // by "{" is plain text.
 type scriptText struct{ text.Plain }
 
-var _ text.Handler = scriptText{}
-
 // figureText is the text handler of every figure text.
 var figureText = scriptText{text.Plain{Fonts: plot.DefaultTextHandler.Cache()}}
 
