@@ -329,20 +329,11 @@ type page struct {
 func (pg *page) draw(c draw.Canvas) {
 	top := c.Max.Y - margin
 	left, right := c.Min.X+margin, c.Max.X-margin
-	// The title, then the notes in grey, each centred in lines.
-	para := func(st text.Style, s string, gap vg.Length) {
+	pg.headerLines(right-left, func(st text.Style, line string, gap vg.Length) {
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		for _, line := range wrapText(st, s, right-left) {
-			c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
-			top -= st.Height(line) + gap
-		}
-	}
-	para(textStyle(titleSize), pg.title, 2)
-	note := textStyle(noteSize)
-	note.Color = color.RGBA{90, 90, 90, 255}
-	for _, n := range pg.notes {
-		para(note, n, 1)
-	}
+		c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
+		top -= st.Height(line) + gap
+	})
 	if len(pg.legend) > 0 {
 		top -= 3
 		top = drawLegendStrip(c, pg.legend, left, right, top)
@@ -389,16 +380,27 @@ func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
 	return &Figure{Name: name, Caption: caption, W: w, H: body + pg.headerHeight(w), draw: pg.draw}
 }
 
-// headerHeight estimates the height of the page's title, notes and legend
-// at width w.
+// headerLines calls f for every line of the page's title and then of its
+// notes (in grey), wrapped to width w, with its style and the gap below it.
+func (pg *page) headerLines(w vg.Length, f func(st text.Style, line string, gap vg.Length)) {
+	st := textStyle(titleSize)
+	for _, line := range wrapText(st, pg.title, w) {
+		f(st, line, 2)
+	}
+	note := textStyle(noteSize)
+	note.Color = color.RGBA{90, 90, 90, 255}
+	for _, n := range pg.notes {
+		for _, line := range wrapText(note, n, w) {
+			f(note, line, 1)
+		}
+	}
+}
+
+// headerHeight returns the height of the page's title, notes and legend
+// at width w, as draw lays them out.
 func (pg *page) headerHeight(w vg.Length) vg.Length {
 	h := margin + 4
-	st := textStyle(titleSize)
-	h += vg.Length(len(wrapText(st, pg.title, w-2*margin))) * (st.Height("X") + 2)
-	ns := textStyle(noteSize)
-	for _, n := range pg.notes {
-		h += vg.Length(len(wrapText(ns, n, w-2*margin))) * (ns.Height("X") + 1)
-	}
+	pg.headerLines(w-2*margin, func(st text.Style, line string, gap vg.Length) { h += st.Height(line) + gap })
 	if len(pg.legend) > 0 {
 		lines, _ := legendLines(pg.legend, w-2*margin)
 		h += vg.Length(len(lines))*legendRowHeight() + 3
