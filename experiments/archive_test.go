@@ -19,7 +19,7 @@ func resultOf(seed int, e float64) *Result {
 	return &Result{Key: s.Key(), Spec: s, EL1: e, EL1Final: e, BestIter: 100,
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: e}},
 		Status:  "IterLimit", Time: Timing{Assembly: 0.01, Solve: 0.05, Total: 0.06},
-		Env: Env{Commit: "abc", CPU: "cpu", Numerics: Fingerprint(), Started: "2026-11-25T00:00:00Z"}}
+		Env: Env{Commit: "abc", CPU: "cpu", Numerics: Fingerprint(s.Model), Started: "2026-11-25T00:00:00Z"}}
 }
 
 // gz compresses lines into a gzip stream.

@@ -55,8 +55,9 @@ type Env struct {
 	GoVersion string `json:"go_version"`
 	CPU       string `json:"cpu"`
 	Commit    string `json:"commit"`
-	// Numerics is the Fingerprint of the binary that made the run: results
-	// with another fingerprint were computed by other numerics (stale).
+	// Numerics is the Fingerprint of the run's model in the binary that made
+	// it: a result with another fingerprint was computed by other numerics
+	// (stale).
 	Numerics string `json:"numerics,omitempty"`
 	// Kernel is the kernel path the run used: "avx512" (the vector kernels)
 	// or "generic"; both compute the same bits.

@@ -266,7 +266,7 @@ func Inspect(dir string, s Spec, set *Settings) (State, error) {
 		return Missing, err
 	case !ok:
 		return Missing, nil
-	case r.Env.Numerics != Fingerprint():
+	case r.Env.Numerics != Fingerprint(s.Model):
 		return Stale, nil
 	case !set.Fulfils(r):
 		return Capped, nil

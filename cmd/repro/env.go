@@ -106,9 +106,9 @@ func cpuTime() float64 {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
-// environment describes where a run is made: the run started at start,
-// when the process had used cpu0 seconds of CPU (cpuTime).
-func environment(start time.Time, cpu0 float64) experiments.Env {
+// environment describes where a run of a model is made: the run started at
+// start, when the process had used cpu0 seconds of CPU (cpuTime).
+func environment(model string, start time.Time, cpu0 float64) experiments.Env {
 	host, _ := os.Hostname()
 	share := (cpuTime() - cpu0) / time.Since(start).Seconds()
 	if math.IsNaN(share) || math.IsInf(share, 0) || share < 0 {
@@ -119,7 +119,7 @@ func environment(start time.Time, cpu0 float64) experiments.Env {
 		GoVersion:  runtime.Version(),
 		CPU:        cpuModel(),
 		Commit:     gitCommit(),
-		Numerics:   experiments.Fingerprint(),
+		Numerics:   experiments.Fingerprint(model),
 		Kernel:     experiments.KernelPath(),
 		Host:       host,
 		GOMAXPROCS: runtime.GOMAXPROCS(0),

@@ -49,7 +49,7 @@ func cmdExec(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", s, err)
 	}
-	res.Env = environment(start, cpu0)
+	res.Env = environment(s.Model, start, cpu0)
 	if err := experiments.Save(*dir, res); err != nil {
 		if persistentIO(err) {
 			return storageError{err}

@@ -52,7 +52,7 @@ func cmdList(args []string) error {
 			}
 		}
 	}
-	fmt.Printf("numerics fingerprint: %s (DONE: results made with it; STALE: made by other numerics, run again by repro run)\n", experiments.Fingerprint())
+	fmt.Printf("numerics fingerprints: %s (DONE: results made with their model's; STALE: made by other numerics, run again by repro run)\n", experiments.Fingerprints())
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "TABLE\tPAPER LABEL\tROWS\tRUNS (%s)\tDONE\tSTALE\tTITLE\n", sf.tier)
 	// Without a selection every table is listed, those without runs in the

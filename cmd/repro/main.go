@@ -61,7 +61,7 @@
 // Lists the tables, their paper labels, and how many of the selected runs
 // are done (made by this binary's numerics) and stale (made by other numerics:
 // an older binary or a changed kernel; run computes them again), after the
-// binary's numerics fingerprint (experiments.Fingerprint):
+// binary's numerics fingerprints, one per model (experiments.Fingerprint):
 //
 //	$ repro list -tier quick
 //
@@ -164,7 +164,7 @@
 // values such as commits are code spans fenced to show any backtick; LaTeX
 // escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and writes
 // other non-ASCII characters as "?". Table ids, which name files, must be
-// plain names. Results made by
+// plain names. Results of one model made by
 // different numerics (fingerprints) are refused, naming them, unless
 // -allow-mixed is given.
 //

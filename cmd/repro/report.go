@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -106,34 +107,48 @@ func resultsOwnProvenance(results map[string]*experiments.Result) reports.Proven
 	return p
 }
 
-// checkFingerprints refuses results made by different numerics unless
-// allowed, naming how many runs each fingerprint has and an example of each.
+// checkFingerprints refuses results of one model made by different numerics
+// unless allowed, naming for each such model how many runs each fingerprint
+// has and an example of each. The models have fingerprints of their own, so
+// results of different models may differ.
 func checkFingerprints(results map[string]*experiments.Result, allow bool) error {
-	count := map[string]int{}
-	example := map[string]string{}
+	type tally struct {
+		count   int
+		example string
+	}
+	byModel := map[string]map[string]*tally{}
 	for _, r := range results {
 		fp := r.Env.Numerics
 		if fp == "" {
 			fp = "(none: made before fingerprints)"
 		}
-		count[fp]++
-		if e, ok := example[fp]; !ok || r.Key < e {
-			example[fp] = r.Key
+		fps := byModel[r.Spec.Model]
+		if fps == nil {
+			fps = map[string]*tally{}
+			byModel[r.Spec.Model] = fps
+		}
+		t := fps[fp]
+		if t == nil {
+			t = &tally{example: r.Key}
+			fps[fp] = t
+		}
+		t.count++
+		t.example = min(t.example, r.Key)
+	}
+	var parts []string
+	for _, m := range experiments.Models {
+		fps := byModel[m]
+		if len(fps) <= 1 {
+			continue
+		}
+		for _, fp := range slices.Sorted(maps.Keys(fps)) {
+			parts = append(parts, fmt.Sprintf("%s %s: %d runs (e.g. %s.json)", m, fp, fps[fp].count, fps[fp].example))
 		}
 	}
-	if len(count) <= 1 || allow {
+	if len(parts) == 0 || allow {
 		return nil
 	}
-	fps := make([]string, 0, len(count))
-	for fp := range count {
-		fps = append(fps, fp)
-	}
-	slices.Sort(fps)
-	var parts []string
-	for _, fp := range fps {
-		parts = append(parts, fmt.Sprintf("%s: %d runs (e.g. %s.json)", fp, count[fp], example[fp]))
-	}
-	return usagef("the results were made by different numerics (%s); rerun the stale ones with repro run (this binary: %s), or pass -allow-mixed", strings.Join(parts, "; "), experiments.Fingerprint())
+	return usagef("the results were made by different numerics (%s); rerun the stale ones with repro run (this binary: %s), or pass -allow-mixed", strings.Join(parts, "; "), experiments.Fingerprints())
 }
 
 // warnBad prints one line per bad result file: it is left out, as if the

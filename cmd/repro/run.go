@@ -123,7 +123,7 @@ func cmdRun(args []string) error {
 		}
 	}
 	if stale > 0 {
-		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (fingerprint is not %s): they run again\n", stale, experiments.Fingerprint())
+		fmt.Fprintf(os.Stderr, "repro run: %d results were made by other numerics (their model's fingerprint is not this binary's: %s): they run again\n", stale, experiments.Fingerprints())
 	}
 	if retimed > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d finished runs were timed contended or on another CPU: they run again for a clean time here (-retime, -retime-cpu)\n", retimed)

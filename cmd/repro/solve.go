@@ -105,7 +105,7 @@ func cmdSolve(args []string) error {
 	if err != nil {
 		return err
 	}
-	res.Env = environment(start, cpu0)
+	res.Env = environment(s.Model, start, cpu0)
 	if *asJSON {
 		out := map[string]any{
 			"eL1":       res.EL1,
