@@ -10,10 +10,12 @@
 //     explicit math.FMA, so they compute the same bits everywhere, unlike
 //     package math, whose Exp, Log and Hypot have per-architecture assembly
 //     and whose Go code the compiler may fuse differently on arm64 and
-//     GOAMD64=v3. Each is faithful (within 1 ulp of
-//     the correctly rounded result) on its documented domain, and is written
-//     branch-light, as a fixed sequence of operations on one float64, so that
-//     a vector version can compute the same bits lane by lane.
+//     GOAMD64=v3. Exp, Sin and Cos are faithful (within 1 ulp of the
+//     correctly rounded result) on their documented domains; Tanh, the
+//     activation of every network and random feature, is within 3 ulp,
+//     traded for speed (see its doc). Each is written branch-light, as a
+//     fixed sequence of operations on one float64, so that a vector version
+//     can compute the same bits lane by lane.
 //
 //   - Reductions with a fixed order (Sum, Dot, SumSq): eight lane sums, lane
 //     i mod 8 taking element i, combined by Tree in the order a 512-bit

@@ -5,8 +5,8 @@
 #include "textflag.h"
 
 // tanhAVX512Asm is tanhAVX2Asm (tanh_amd64.s) on eight lanes: every
-// operation of tanhSmall, tanhLarge and expDD in the scalar order, both
-// branches, then the per-lane selections of Tanh (masked moves).
+// operation of Tanh (elem.go) in the scalar order, then the per-lane
+// selection of NaN (a masked move).
 
 DATA tanhz<>+0(SB)/8, $0x7fffffffffffffff
 DATA tanhz<>+8(SB)/8, $0x7fffffffffffffff
@@ -24,255 +24,167 @@ DATA tanhz<>+96(SB)/8, $0x8000000000000000
 DATA tanhz<>+104(SB)/8, $0x8000000000000000
 DATA tanhz<>+112(SB)/8, $0x8000000000000000
 DATA tanhz<>+120(SB)/8, $0x8000000000000000
-DATA tanhz<>+128(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+136(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+144(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+152(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+160(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+168(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+176(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+184(SB)/8, $0x3fc1111111111111
-DATA tanhz<>+192(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+200(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+208(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+216(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+224(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+232(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+240(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+248(SB)/8, $0xbfd5555555555555
-DATA tanhz<>+256(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+264(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+272(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+280(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+288(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+296(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+304(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+312(SB)/8, $0x3f9664f4882c10fa
-DATA tanhz<>+320(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+328(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+336(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+344(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+352(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+360(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+368(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+376(SB)/8, $0xbfaba1ba1ba1ba1c
-DATA tanhz<>+384(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+392(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+400(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+408(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+416(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+424(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+432(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+440(SB)/8, $0x3f6d6d3d0e157de0
-DATA tanhz<>+448(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+456(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+464(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+472(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+480(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+488(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+496(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+504(SB)/8, $0xbf8226e355e6c23d
-DATA tanhz<>+512(SB)/8, $0x3f43558248036744
-DATA tanhz<>+520(SB)/8, $0x3f43558248036744
-DATA tanhz<>+528(SB)/8, $0x3f43558248036744
-DATA tanhz<>+536(SB)/8, $0x3f43558248036744
-DATA tanhz<>+544(SB)/8, $0x3f43558248036744
-DATA tanhz<>+552(SB)/8, $0x3f43558248036744
-DATA tanhz<>+560(SB)/8, $0x3f43558248036744
-DATA tanhz<>+568(SB)/8, $0x3f43558248036744
-DATA tanhz<>+576(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+584(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+592(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+600(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+608(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+616(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+624(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+632(SB)/8, $0xbf57da36452b75e3
-DATA tanhz<>+640(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+648(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+656(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+664(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+672(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+680(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+688(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+696(SB)/8, $0xbf2f57d7734d1664
-DATA tanhz<>+704(SB)/8, $0x4036000000000000
-DATA tanhz<>+712(SB)/8, $0x4036000000000000
-DATA tanhz<>+720(SB)/8, $0x4036000000000000
-DATA tanhz<>+728(SB)/8, $0x4036000000000000
-DATA tanhz<>+736(SB)/8, $0x4036000000000000
-DATA tanhz<>+744(SB)/8, $0x4036000000000000
-DATA tanhz<>+752(SB)/8, $0x4036000000000000
-DATA tanhz<>+760(SB)/8, $0x4036000000000000
-DATA tanhz<>+768(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+776(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+784(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+792(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+800(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+808(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+816(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+824(SB)/8, $0x3ff71547652b82fe
-DATA tanhz<>+832(SB)/8, $0x4338000000000000
-DATA tanhz<>+840(SB)/8, $0x4338000000000000
-DATA tanhz<>+848(SB)/8, $0x4338000000000000
-DATA tanhz<>+856(SB)/8, $0x4338000000000000
-DATA tanhz<>+864(SB)/8, $0x4338000000000000
-DATA tanhz<>+872(SB)/8, $0x4338000000000000
-DATA tanhz<>+880(SB)/8, $0x4338000000000000
-DATA tanhz<>+888(SB)/8, $0x4338000000000000
-DATA tanhz<>+896(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+904(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+912(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+920(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+928(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+936(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+944(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+952(SB)/8, $0x3fe62e42ff000000
-DATA tanhz<>+960(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+968(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+976(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+984(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+992(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+1000(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+1008(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+1016(SB)/8, $0x3dc718432a1b0e26
-DATA tanhz<>+1024(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1032(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1040(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1048(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1056(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1064(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1072(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1080(SB)/8, $0x3fa5555555555555
-DATA tanhz<>+1088(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1096(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1104(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1112(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1120(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1128(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1136(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1144(SB)/8, $0x3fc5555555555555
-DATA tanhz<>+1152(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1160(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1168(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1176(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1184(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1192(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1200(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1208(SB)/8, $0x3f56c16c16c16c17
-DATA tanhz<>+1216(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1224(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1232(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1240(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1248(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1256(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1264(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1272(SB)/8, $0x3f81111111111111
-DATA tanhz<>+1280(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1288(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1296(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1304(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1312(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1320(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1328(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1336(SB)/8, $0x3efa01a01a01a01a
-DATA tanhz<>+1344(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1352(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1360(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1368(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1376(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1384(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1392(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1400(SB)/8, $0x3f2a01a01a01a01a
-DATA tanhz<>+1408(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1416(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1424(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1432(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1440(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1448(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1456(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1464(SB)/8, $0x3e927e4fb7789f5c
-DATA tanhz<>+1472(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1480(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1488(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1496(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1504(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1512(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1520(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1528(SB)/8, $0x3ec71de3a556c734
-DATA tanhz<>+1536(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1544(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1552(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1560(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1568(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1576(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1584(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1592(SB)/8, $0x3e21eed8eff8d898
-DATA tanhz<>+1600(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1608(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1616(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1624(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1632(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1640(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1648(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1656(SB)/8, $0x3e5ae64567f544e4
-DATA tanhz<>+1664(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1672(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1680(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1688(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1696(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1704(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1712(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1720(SB)/8, $0x3da93974a8c07c9d
-DATA tanhz<>+1728(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1736(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1744(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1752(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1760(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1768(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1776(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1784(SB)/8, $0x3de6124613a86d09
-DATA tanhz<>+1792(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1800(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1808(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1816(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1824(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1832(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1840(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1848(SB)/8, $0x3fe0000000000000
-DATA tanhz<>+1856(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1864(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1872(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1880(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1888(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1896(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1904(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1912(SB)/8, $0x3ff0000000000000
-DATA tanhz<>+1920(SB)/8, $0x4000000000000000
-DATA tanhz<>+1928(SB)/8, $0x4000000000000000
-DATA tanhz<>+1936(SB)/8, $0x4000000000000000
-DATA tanhz<>+1944(SB)/8, $0x4000000000000000
-DATA tanhz<>+1952(SB)/8, $0x4000000000000000
-DATA tanhz<>+1960(SB)/8, $0x4000000000000000
-DATA tanhz<>+1968(SB)/8, $0x4000000000000000
-DATA tanhz<>+1976(SB)/8, $0x4000000000000000
-DATA tanhz<>+1984(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+1992(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2000(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2008(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2016(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2024(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2032(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2040(SB)/8, $0x3fc0000000000000
-DATA tanhz<>+2048(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2056(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2064(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2072(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2080(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2088(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2096(SB)/8, $0x00000000000003ff
-DATA tanhz<>+2104(SB)/8, $0x00000000000003ff
-GLOBL tanhz<>(SB), RODATA|NOPTR, $2112
+DATA tanhz<>+128(SB)/8, $0x4044000000000000
+DATA tanhz<>+136(SB)/8, $0x4044000000000000
+DATA tanhz<>+144(SB)/8, $0x4044000000000000
+DATA tanhz<>+152(SB)/8, $0x4044000000000000
+DATA tanhz<>+160(SB)/8, $0x4044000000000000
+DATA tanhz<>+168(SB)/8, $0x4044000000000000
+DATA tanhz<>+176(SB)/8, $0x4044000000000000
+DATA tanhz<>+184(SB)/8, $0x4044000000000000
+DATA tanhz<>+192(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+200(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+208(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+216(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+224(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+232(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+240(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+248(SB)/8, $0x3ff71547652b82fe
+DATA tanhz<>+256(SB)/8, $0x4338000000000000
+DATA tanhz<>+264(SB)/8, $0x4338000000000000
+DATA tanhz<>+272(SB)/8, $0x4338000000000000
+DATA tanhz<>+280(SB)/8, $0x4338000000000000
+DATA tanhz<>+288(SB)/8, $0x4338000000000000
+DATA tanhz<>+296(SB)/8, $0x4338000000000000
+DATA tanhz<>+304(SB)/8, $0x4338000000000000
+DATA tanhz<>+312(SB)/8, $0x4338000000000000
+DATA tanhz<>+320(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+328(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+336(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+344(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+352(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+360(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+368(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+376(SB)/8, $0x3fe62e42ff000000
+DATA tanhz<>+384(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+392(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+400(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+408(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+416(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+424(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+432(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+440(SB)/8, $0x3dc718432a1b0e26
+DATA tanhz<>+448(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+456(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+464(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+472(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+480(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+488(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+496(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+504(SB)/8, $0x3fc5555555555555
+DATA tanhz<>+512(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+520(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+528(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+536(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+544(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+552(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+560(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+568(SB)/8, $0x3fe0000000000000
+DATA tanhz<>+576(SB)/8, $0x3f81111111111111
+DATA tanhz<>+584(SB)/8, $0x3f81111111111111
+DATA tanhz<>+592(SB)/8, $0x3f81111111111111
+DATA tanhz<>+600(SB)/8, $0x3f81111111111111
+DATA tanhz<>+608(SB)/8, $0x3f81111111111111
+DATA tanhz<>+616(SB)/8, $0x3f81111111111111
+DATA tanhz<>+624(SB)/8, $0x3f81111111111111
+DATA tanhz<>+632(SB)/8, $0x3f81111111111111
+DATA tanhz<>+640(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+648(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+656(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+664(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+672(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+680(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+688(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+696(SB)/8, $0x3fa5555555555555
+DATA tanhz<>+704(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+712(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+720(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+728(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+736(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+744(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+752(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+760(SB)/8, $0x3f2a01a01a01a01a
+DATA tanhz<>+768(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+776(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+784(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+792(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+800(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+808(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+816(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+824(SB)/8, $0x3f56c16c16c16c17
+DATA tanhz<>+832(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+840(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+848(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+856(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+864(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+872(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+880(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+888(SB)/8, $0x3ec71de3a556c734
+DATA tanhz<>+896(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+904(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+912(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+920(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+928(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+936(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+944(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+952(SB)/8, $0x3efa01a01a01a01a
+DATA tanhz<>+960(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+968(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+976(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+984(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+992(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+1000(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+1008(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+1016(SB)/8, $0x3e5ae64567f544e4
+DATA tanhz<>+1024(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1032(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1040(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1048(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1056(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1064(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1072(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1080(SB)/8, $0x3e927e4fb7789f5c
+DATA tanhz<>+1088(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1096(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1104(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1112(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1120(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1128(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1136(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1144(SB)/8, $0x3de6124613a86d09
+DATA tanhz<>+1152(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1160(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1168(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1176(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1184(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1192(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1200(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1208(SB)/8, $0x3e21eed8eff8d898
+DATA tanhz<>+1216(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1224(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1232(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1240(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1248(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1256(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1264(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1272(SB)/8, $0x3ff0000000000000
+DATA tanhz<>+1280(SB)/8, $0x4000000000000000
+DATA tanhz<>+1288(SB)/8, $0x4000000000000000
+DATA tanhz<>+1296(SB)/8, $0x4000000000000000
+DATA tanhz<>+1304(SB)/8, $0x4000000000000000
+DATA tanhz<>+1312(SB)/8, $0x4000000000000000
+DATA tanhz<>+1320(SB)/8, $0x4000000000000000
+DATA tanhz<>+1328(SB)/8, $0x4000000000000000
+DATA tanhz<>+1336(SB)/8, $0x4000000000000000
+DATA tanhz<>+1344(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1352(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1360(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1368(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1376(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1384(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1392(SB)/8, $0x00000000000003ff
+DATA tanhz<>+1400(SB)/8, $0x00000000000003ff
+GLOBL tanhz<>(SB), RODATA|NOPTR, $1408
 
 // func tanhAVX512Asm(dst, x *float64, n int)
 //
@@ -287,102 +199,42 @@ TEXT ·tanhAVX512Asm(SB), NOSPLIT, $0-24
 loop:
 	VMOVUPD      (SI), Z0  // x
 	VANDPD       tanhz<>+0(SB), Z0, Z1  // a = |x|
-	VMULPD       Z1, Z1, Z2  // z
-	VMULPD       Z2, Z2, Z3  // z2
-	VMULPD       Z3, Z3, Z4  // z4
-	VMOVUPD      tanhz<>+128(SB), Z5
-	VFMADD213PD  tanhz<>+192(SB), Z2, Z5  // q0
-	VMOVUPD      tanhz<>+256(SB), Z6
-	VFMADD213PD  tanhz<>+320(SB), Z2, Z6  // q1
-	VFMADD213PD  Z5, Z3, Z6  // o0 = q1 z2 + q0
-	VMOVUPD      tanhz<>+384(SB), Z5
-	VFMADD213PD  tanhz<>+448(SB), Z2, Z5  // q2
-	VMOVUPD      tanhz<>+512(SB), Z7
-	VFMADD213PD  tanhz<>+576(SB), Z2, Z7  // q3
-	VMOVUPD      tanhz<>+640(SB), Z8
-	VFMADD213PD  Z7, Z3, Z8  // o1 = c z2 + q3
-	VFMADD213PD  Z5, Z3, Z8  // o1 = o1 z2 + q2
-	VFMADD213PD  Z6, Z4, Z8  // p = o1 z4 + o0
-	VMULPD       Z1, Z2, Z2  // z a
-	VFMADD213PD  Z1, Z8, Z2  // small = (z a) p + a
-	VMINPD       tanhz<>+704(SB), Z1, Z3
-	VADDPD       Z3, Z3, Z3  // x = 2 ac
-	VMULPD       tanhz<>+768(SB), Z3, Z4
-	VADDPD       tanhz<>+832(SB), Z4, Z4  // kfm = x/ln2 + magic
-	VSUBPD       tanhz<>+832(SB), Z4, Z5  // kf
-	VFNMADD231PD tanhz<>+896(SB), Z5, Z3  // rHi = −kf ln2Hi + x
-	VMULPD       tanhz<>+960(SB), Z5, Z5  // rLo = kf (−ln2Lo)
-	VADDPD       Z5, Z3, Z6  // r
-	VMULPD       Z6, Z6, Z7  // r2
-	VMULPD       Z7, Z7, Z8  // r4
-	VMULPD       Z8, Z8, Z9  // r8
-	VMOVUPD      tanhz<>+1024(SB), Z10
-	VFMADD213PD  tanhz<>+1088(SB), Z6, Z10  // q0
-	VMOVUPD      tanhz<>+1152(SB), Z11
-	VFMADD213PD  tanhz<>+1216(SB), Z6, Z11  // q1
-	VFMADD213PD  Z10, Z7, Z11  // o0 = q1 r2 + q0
-	VMOVUPD      tanhz<>+1280(SB), Z10
-	VFMADD213PD  tanhz<>+1344(SB), Z6, Z10  // q2
-	VMOVUPD      tanhz<>+1408(SB), Z12
-	VFMADD213PD  tanhz<>+1472(SB), Z6, Z12  // q3
-	VFMADD213PD  Z10, Z7, Z12  // o1 = q3 r2 + q2
-	VMOVUPD      tanhz<>+1536(SB), Z10
-	VFMADD213PD  tanhz<>+1600(SB), Z6, Z10  // q4
-	VMOVUPD      tanhz<>+1664(SB), Z13
-	VFMADD213PD  tanhz<>+1728(SB), Z6, Z13  // q5
-	VFMADD213PD  Z10, Z7, Z13  // o2 = q5 r2 + q4
-	VFMADD213PD  Z11, Z8, Z12  // p = o1 r4 + o0
-	VFMADD213PD  Z12, Z9, Z13  // p = o2 r8 + p
-	VMULPD       Z6, Z7, Z7  // r3 = r2 r
-	VMULPD       Z13, Z7, Z7  // tail = r3 p
-	VMULPD       Z3, Z3, Z8  // sq = rHi²
-	VMOVAPD      Z3, Z9
-	VFMSUB213PD  Z8, Z3, Z9  // sqLo = rHi rHi − sq
-	VMULPD       tanhz<>+1792(SB), Z8, Z8  // h = sq/2
-	VADDPD       tanhz<>+1856(SB), Z3, Z10  // s1 = 1 + rHi
-	VMOVUPD      tanhz<>+1856(SB), Z11
-	VSUBPD       Z10, Z11, Z11
-	VADDPD       Z3, Z11, Z11  // e1 = (1 − s1) + rHi
-	VADDPD       Z8, Z10, Z12  // s2 = s1 + h
-	VSUBPD       Z12, Z10, Z10
-	VADDPD       Z8, Z10, Z10  // e2 = (s1 − s2) + h
-	VMOVUPD      tanhz<>+1792(SB), Z13
-	VFMADD213PD  Z3, Z5, Z13  // rLo/2 + rHi
-	VMULPD       Z13, Z5, Z13  // cross = rLo (rLo/2 + rHi)
-	VADDPD       Z10, Z11, Z11  // lo = e1 + e2
-	VADDPD       Z5, Z11, Z11  // lo += rLo
-	VFMADD231PD  tanhz<>+1792(SB), Z9, Z11  // lo = sqLo/2 + lo
-	VADDPD       Z13, Z11, Z11  // lo += cross
-	VADDPD       Z7, Z11, Z11  // lo += tail
-	VADDPD       Z11, Z12, Z13  // hi = s2 + lo
-	VSUBPD       Z12, Z13, Z12
-	VSUBPD       Z12, Z11, Z11  // lo −= hi − s2
-	VPADDQ       tanhz<>+2048(SB), Z4, Z4
-	VPSLLQ       $52, Z4, Z4  // sc = 2^k
-	VMULPD       Z4, Z13, Z13  // eh
-	VMULPD       Z4, Z11, Z11  // el
-	VADDPD       tanhz<>+1856(SB), Z13, Z12  // dh = eh + 1
-	VSUBPD       Z12, Z13, Z13
-	VADDPD       tanhz<>+1856(SB), Z13, Z13
-	VADDPD       Z11, Z13, Z13  // dl = ((eh − dh) + 1) + el
-	VMOVUPD      tanhz<>+1920(SB), Z14
-	VDIVPD       Z12, Z14, Z14  // t0 = 2/dh
-	VMOVUPD      tanhz<>+1920(SB), Z15
-	VFNMADD231PD Z12, Z14, Z15  // rem = −t0 dh + 2
-	VFNMADD231PD Z13, Z14, Z15  // rem = −t0 dl + rem
-	VMULPD       tanhz<>+1792(SB), Z14, Z13
-	VMULPD       Z13, Z15, Z15  // t1 = rem (t0/2)
-	VMOVUPD      tanhz<>+1856(SB), Z12
-	VSUBPD       Z14, Z12, Z12  // s = 1 − t0
-	VMOVUPD      tanhz<>+1856(SB), Z13
-	VSUBPD       Z12, Z13, Z13
-	VSUBPD       Z14, Z13, Z13  // e = (1 − s) − t0
-	VSUBPD       Z15, Z13, Z13
-	VADDPD       Z13, Z12, Z12  // large = s + (e − t1)
-	VCMPPD       $5, tanhz<>+704(SB), Z1, K1  // not (a < 22)
-	VMOVUPD      tanhz<>+1856(SB), K1, Z12
-	VCMPPD       $1, tanhz<>+1984(SB), Z1, K1  // a < 1/8
-	VMOVUPD      Z2, K1, Z12
+	VADDPD       Z1, Z1, Z2  // y = a + a
+	VMINPD       tanhz<>+128(SB), Z2, Z2  // min(y, 40) (40 for NaN: selected away below)
+	VMOVUPD      tanhz<>+192(SB), Z3
+	VFMADD213PD  tanhz<>+256(SB), Z2, Z3  // kf = y/ln2 + magic
+	VSUBPD       tanhz<>+256(SB), Z3, Z4  // k = kf − magic
+	VFNMADD231PD tanhz<>+320(SB), Z4, Z2  // rHi = −k ln2Hi + y
+	VMULPD       tanhz<>+384(SB), Z4, Z4  // rLo = k (−ln2Lo)
+	VADDPD       Z4, Z2, Z5  // r = rHi + rLo
+	VMULPD       Z5, Z5, Z6  // r2
+	VMULPD       Z6, Z6, Z7  // r4
+	VMULPD       Z7, Z7, Z8  // r8
+	VMOVUPD      tanhz<>+448(SB), Z9
+	VFMADD213PD  tanhz<>+512(SB), Z5, Z9  // q0
+	VMOVUPD      tanhz<>+576(SB), Z10
+	VFMADD213PD  tanhz<>+640(SB), Z5, Z10  // q1
+	VFMADD213PD  Z9, Z6, Z10  // o0 = q1 r2 + q0
+	VMOVUPD      tanhz<>+704(SB), Z9
+	VFMADD213PD  tanhz<>+768(SB), Z5, Z9  // q2
+	VMOVUPD      tanhz<>+832(SB), Z11
+	VFMADD213PD  tanhz<>+896(SB), Z5, Z11  // q3
+	VFMADD213PD  Z9, Z6, Z11  // o1 = q3 r2 + q2
+	VMOVUPD      tanhz<>+960(SB), Z9
+	VFMADD213PD  tanhz<>+1024(SB), Z5, Z9  // q4
+	VMOVUPD      tanhz<>+1088(SB), Z12
+	VFMADD213PD  tanhz<>+1152(SB), Z5, Z12  // q5
+	VFMADD213PD  Z9, Z6, Z12  // o2 = q5 r2 + q4
+	VFMADD213PD  Z10, Z7, Z11  // p = o1 r4 + o0
+	VFMADD213PD  Z11, Z8, Z12  // p = o2 r8 + p
+	VFMADD213PD  Z4, Z6, Z12  // r2 p + rLo
+	VADDPD       Z12, Z2, Z12  // em = rHi + (r2 p + rLo)
+	VPADDQ       tanhz<>+1344(SB), Z3, Z3
+	VPSLLQ       $52, Z3, Z3  // sc = 2^k
+	VSUBPD       tanhz<>+1216(SB), Z3, Z13  // sc − 1
+	VFMADD213PD  Z13, Z3, Z12  // e = sc em + (sc − 1)
+	VADDPD       tanhz<>+1280(SB), Z12, Z13  // d = e + 2
+	VDIVPD       Z13, Z12, Z12  // t = e/d
 	VANDPD       tanhz<>+64(SB), Z0, Z13
 	VORPD        Z13, Z12, Z12  // copysign
 	VCMPPD       $3, Z0, Z0, K1  // x unordered
