@@ -32,3 +32,42 @@ func TestFingerprint(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectStale: a result is Done only with its own model's fingerprint
+// in this binary; with another model's, the fingerprint of the numerics
+// before per-model fingerprints (fd613ab79ffe4697, that of every published
+// result at the time), or none, it is Stale.
+func TestInspectStale(t *testing.T) {
+	rows := Tables()[0].Rows // osc-baseline: one row per model
+	for _, r := range rows {
+		for _, c := range []struct {
+			numerics string
+			want     State
+		}{
+			{Fingerprint(r.Model), Done},
+			{Fingerprint(otherModel(r.Model)), Stale},
+			{"fd613ab79ffe4697", Stale},
+			{"", Stale},
+		} {
+			res := resultOf(0, 1e-3)
+			res.Spec = r.Spec(0)
+			res.Key = res.Spec.Key()
+			res.Env.Numerics = c.numerics
+			dir := t.TempDir()
+			if err := Save(dir, res); err != nil {
+				t.Fatal(err)
+			}
+			if st, err := Inspect(dir, res.Spec, nil); st != c.want || err != nil {
+				t.Errorf("%s with numerics %q: Inspect = %v, %v; want %v", r.Model, c.numerics, st, err, c.want)
+			}
+		}
+	}
+}
+
+// otherModel returns a model other than m.
+func otherModel(m string) string {
+	if m == ELM {
+		return PINN
+	}
+	return ELM
+}

@@ -266,7 +266,7 @@ func Inspect(dir string, s Spec, set *Settings) (State, error) {
 		return Missing, err
 	case !ok:
 		return Missing, nil
-	case r.Env.Numerics != Fingerprint(s.Model):
+	case r.Env.Numerics == "" || r.Env.Numerics != Fingerprint(s.Model):
 		return Stale, nil
 	case !set.Fulfils(r):
 		return Capped, nil
@@ -275,9 +275,10 @@ func Inspect(dir string, s Spec, set *Settings) (State, error) {
 }
 
 // Current reports whether dir holds a valid result for s made by numerics
-// with this binary's Fingerprint. A result without one, or with another, is
-// stale: repro run computes it again (and the new result replaces the file).
-// So is a κ result that set's larger size cap would compute (Capped).
+// with this binary's Fingerprint of s's model. A result without one, or with
+// another, is stale: repro run computes it again (and the new result
+// replaces the file). So is a κ result that set's larger size cap would
+// compute (Capped).
 func Current(dir string, s Spec, set *Settings) bool {
 	st, _ := Inspect(dir, s, set)
 	return st == Done

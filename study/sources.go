@@ -93,9 +93,10 @@ type Sources struct {
 	WithoutEnv int    // of them, those that record no environment
 	First      string // the earliest start time (RFC 3339) recorded, "" if none
 	Last       string // the latest
-	// The commits, Go versions, CPUs, numerics fingerprints and kernel
-	// paths of the results that record their environment, most frequent
-	// first (ties in the order met); a value not recorded counts as
+	// The commits, Go versions, CPUs, numerics fingerprints (each with its
+	// model, "elm 0123abcd...": the models have fingerprints of their own)
+	// and kernel paths of the results that record their environment, most
+	// frequent first (ties in the order met); a value not recorded counts as
 	// "unknown".
 	Commits, GoVersions, CPUs, Numerics, Kernels []Count
 }
@@ -120,7 +121,11 @@ func (st *Study) Sources() Sources {
 		commits.add(e.Commit)
 		gos.add(e.GoVersion)
 		cpus.add(e.CPU)
-		numerics.add(e.Numerics)
+		if e.Numerics != "" {
+			numerics.add(r.Spec.Model + " " + e.Numerics)
+		} else {
+			numerics.add("")
+		}
 		kernels.add(e.Kernel)
 		if s.First == "" || e.Started < s.First {
 			s.First = e.Started

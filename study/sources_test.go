@@ -43,7 +43,8 @@ func TestResultsBudgets(t *testing.T) {
 
 // TestSources counts where the results were made (and the table lists
 // the machines that timed them): most frequent first,
-// ties in the order met, an unrecorded value as "unknown", a result without
+// ties in the order met, a fingerprint with its model (row 0 is the PINN),
+// an unrecorded value as "unknown", a result without
 // an environment apart.
 func TestSources(t *testing.T) {
 	tab := studytest.Table(t, "osc-K")
@@ -65,7 +66,7 @@ func TestSources(t *testing.T) {
 	got := fmt.Sprintf("%+v", st.Sources())
 	want := "{Runs:4 WithoutEnv:1 First:2026-01-01T00:00:00Z Last:2026-01-03T00:00:00Z " +
 		"Commits:[{Value:a N:2} {Value:b N:1}] GoVersions:[{Value:go1 N:3}] CPUs:[{Value:x N:1} {Value:y N:1} {Value:unknown N:1}] " +
-		"Numerics:[{Value:f1 N:2} {Value:unknown N:1}] Kernels:[{Value:generic N:2} {Value:avx512 N:1}]}"
+		"Numerics:[{Value:pinn f1 N:2} {Value:unknown N:1}] Kernels:[{Value:generic N:2} {Value:avx512 N:1}]}"
 	if got != want {
 		t.Errorf("sources\n%s\nwant\n%s", got, want)
 	}

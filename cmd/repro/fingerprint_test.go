@@ -33,7 +33,7 @@ func TestCheckFingerprints(t *testing.T) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
 	}
-	if strings.Contains(err.Error(), "f3") {
+	if strings.Contains(err.Error(), "pinn f3") {
 		t.Errorf("error %q names the PINN's fingerprint, which is not mixed", err)
 	}
 	if err := checkFingerprints(mixed, true); err != nil {

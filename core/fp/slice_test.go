@@ -9,13 +9,16 @@ import (
 // TestTanhSliceBitExact checks that TanhSlice gives the bits of Tanh on
 // every element, on every kernel path this build and CPU run (make test
 // also runs it in a build without vector kernels): random values of every
-// magnitude, both sides of the branch points 1/8 and 22, zeros, subnormals,
-// infinities and NaN, at lengths that are and are not multiples of 4 and 8.
+// magnitude, both sides of the points where Tanh's reduction changes k
+// (|x| = ln 2 / 4, 3 ln 2 / 4) and where it clamps 2|x| to 40, zeros,
+// subnormals, infinities and NaN, at lengths that are and are not
+// multiples of 4 and 8.
 func TestTanhSliceBitExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var x []float64
-	for _, v := range []float64{0, math.Copysign(0, -1), 0.125, math.Nextafter(0.125, 0), 22, math.Nextafter(22, 0),
-		5e-324, -5e-324, 1e-310, math.Inf(1), math.Inf(-1), math.NaN(), 1, -1, 0.5, 19.1, 40} {
+	for _, v := range []float64{0, math.Copysign(0, -1), math.Ln2 / 4, math.Nextafter(math.Ln2/4, 0), 3 * math.Ln2 / 4,
+		math.Nextafter(3*math.Ln2/4, 0), 20, math.Nextafter(20, 0), 22, 5e-324, -5e-324, 1e-310, math.Inf(1),
+		math.Inf(-1), math.NaN(), 1, -1, 0.5, 19.1, 40} {
 		x = append(x, v, -v)
 	}
 	for range 200000 {
