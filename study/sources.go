@@ -121,11 +121,11 @@ func (st *Study) Sources() Sources {
 		commits.add(e.Commit)
 		gos.add(e.GoVersion)
 		cpus.add(e.CPU)
-		if e.Numerics != "" {
-			numerics.add(r.Spec.Model + " " + e.Numerics)
-		} else {
-			numerics.add("")
+		fpr := e.Numerics
+		if fpr != "" {
+			fpr = r.Spec.Model + " " + fpr // each model has fingerprints of its own
 		}
+		numerics.add(fpr)
 		kernels.add(e.Kernel)
 		if s.First == "" || e.Started < s.First {
 			s.First = e.Started
