@@ -3,6 +3,7 @@ package nn
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"elmfbpinn/core/fp"
@@ -148,6 +149,64 @@ func TestBatchPathsSameBits(t *testing.T) {
 						t.Fatalf("sizes %v, %d points: path %s: grad[%d] = %x, path %s: %x", sizes, n, path, i, grad[i], fp.KernelPaths()[0], wantGrad[i])
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestSetPointsShare checks, on every kernel path, that a batch whose
+// points were set once (SetPoints) and whose scratch is shared with another
+// batch (Share) gives, with Eval after the other batch has run in between
+// on other points with another network, the bits of a batch of its own with
+// Forward: outputs, and the gradient of a Backward after them.
+func TestSetPointsShare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, sizes := range [][]int{{2, 16, 1}, {2, 7, 1}, {1, 12, 1}, {2, 14, 14, 1}} {
+		d := sizes[0]
+		m := netOnRandomBox(rng, sizes)
+		other := netOnRandomBox(rng, []int{d, 20, 1})
+		for _, n := range []int{3, 13, 64} {
+			x, y := make([]float64, n*d), make([]float64, 2*n*d)
+			for i := range x {
+				x[i] = 4*rng.Float64() - 2
+			}
+			for i := range y {
+				y[i] = 4*rng.Float64() - 2
+			}
+			gout := make([]float64, n*Channels(d))
+			for i := range gout {
+				gout[i] = 2*rng.Float64() - 1
+			}
+			for _, path := range fp.KernelPaths() {
+				func() {
+					defer fp.SetKernelPath(fp.SetKernelPath(path))
+					own := NewBatch(m, n)
+					want := slices.Clone(own.Forward(m, x))
+					wantGrad := make([]float64, len(m.Params))
+					own.Backward(m, gout, wantGrad)
+
+					var s Scratch
+					b, o := NewBatch(m, n), NewBatch(other, 2*n)
+					b.Share(&s)
+					o.Share(&s)
+					b.SetPoints(m, x)
+					for range 2 { // the other batch between, and Eval twice
+						o.Forward(other, y)
+						got := b.Eval(m)
+						grad := make([]float64, len(m.Params))
+						b.Backward(m, gout, grad)
+						for i := range want {
+							if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+								t.Fatalf("sizes %v, %d points, path %s: Eval out[%d] = %v, Forward %v", sizes, n, path, i, got[i], want[i])
+							}
+						}
+						for i := range grad {
+							if math.Float64bits(grad[i]) != math.Float64bits(wantGrad[i]) {
+								t.Fatalf("sizes %v, %d points, path %s: grad[%d] = %v after Eval, %v after Forward", sizes, n, path, i, grad[i], wantGrad[i])
+							}
+						}
+					}
+				}()
 			}
 		}
 	}

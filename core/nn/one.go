@@ -157,16 +157,20 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 				t := tp[k]
 				dd := 1 - float64(t*t)
 				a, e := a0[2*k], a0[2*k+1]
-				ta, te := t*a, t*e
-				s := math.FMA(e, math.FMA(-2*te, g21, g11), float64(a*math.FMA(-2*ta, g20, g10)))
+				// −2 t a as t (−2a) and −4 t a as its double, FMA(−2,
+				// X, gv) as gv − (X + X): the same values (doubling is
+				// exact), with the vector kernel's operations.
+				ta2, te2 := t*(-2*a), t*(-2*e)
+				s := math.FMA(e, math.FMA(te2, g21, g11), float64(a*math.FMA(ta2, g20, g10)))
 				gw2[k] += math.FMA(dd, s, float64(gv*t))
 				wd := w2[k] * dd
 				u := 1 - float64(3*t*t)
 				in0 := math.FMA(a*u, g20, float64(t*g10))
 				in1 := math.FMA(e*u, g21, float64(t*g11))
-				gz := float64(wd * math.FMA(-2, math.FMA(e, in1, float64(a*in0)), gv))
-				ga[2*k] = math.FMA(wd, math.FMA(-4*ta, g20, g10), ga[2*k])
-				ga[2*k+1] = math.FMA(wd, math.FMA(-4*te, g21, g11), ga[2*k+1])
+				x := math.FMA(e, in1, float64(a*in0))
+				gz := float64(wd * (gv - (x + x)))
+				ga[2*k] = math.FMA(wd, math.FMA(ta2+ta2, g20, g10), ga[2*k])
+				ga[2*k+1] = math.FMA(wd, math.FMA(te2+te2, g21, g11), ga[2*k+1])
 				gw1[2*k] = math.FMA(gz, x0, gw1[2*k])
 				gw1[2*k+1] = math.FMA(gz, x1, gw1[2*k+1])
 				gb1[k] += gz

@@ -63,31 +63,29 @@ loop:
 	VMULPD  Z6, Z6, Z7
 	VMOVUPD 0(R9), Z8
 	VSUBPD  Z7, Z8, Z8               // dd = 1 − t t
-	VMULPD  0(AX), Z6, Z9              // ta
-	VMULPD  64(AX), Z6, Z10             // te
+	VMULPD  192(AX), Z6, Z9             // ta2 = t (−2a)
+	VMULPD  256(AX), Z6, Z10            // te2 = t (−2e)
 	VBROADCASTSD 8(SI), Z11          // g10
 	VBROADCASTSD 16(SI), Z12         // g11
 	VBROADCASTSD 24(SI), Z13         // g20
 	VBROADCASTSD 32(SI), Z14         // g21
-	VMULPD  64(R9), Z9, Z7
-	VFMADD213PD Z11, Z13, Z7         // FMA(−2 ta, g20, g10)
-	VMULPD  0(AX), Z7, Z7              // a FMA(−2 ta, g20, g10)
-	VMULPD  64(R9), Z10, Z15
-	VFMADD213PD Z12, Z14, Z15        // FMA(−2 te, g21, g11)
-	VFMADD231PD 64(AX), Z15, Z7         // s
-	VMULPD  128(R9), Z9, Z9
-	VFMADD213PD Z11, Z13, Z9         // FMA(−4 ta, g20, g10)
-	VMULPD  128(R9), Z10, Z10
-	VFMADD213PD Z12, Z14, Z10        // FMA(−4 te, g21, g11)
+	VADDPD  Z9, Z9, Z7               // −4 t a
+	VFMADD213PD Z11, Z13, Z7         // FMA(−4 t a, g20, g10)
+	VFMADD213PD Z11, Z13, Z9         // FMA(ta2, g20, g10)
+	VMULPD  0(AX), Z9, Z9              // a FMA(ta2, g20, g10)
+	VADDPD  Z10, Z10, Z15            // −4 t e
+	VFMADD213PD Z12, Z14, Z15        // FMA(−4 t e, g21, g11)
+	VFMADD213PD Z12, Z14, Z10        // FMA(te2, g21, g11)
+	VFMADD231PD 64(AX), Z10, Z9         // s
 	VMULPD  Z6, Z11, Z11             // t g10
 	VMULPD  Z6, Z12, Z12             // t g11
-	VBROADCASTSD (SI), Z15           // gv
-	VMULPD  Z6, Z15, Z15             // gv t
-	VFMADD231PD Z7, Z8, Z15          // FMA(dd, s, gv t)
-	VADDPD  Z15, Z0, Z0              // gw2 +=
+	VBROADCASTSD (SI), Z10           // gv
+	VMULPD  Z6, Z10, Z10             // gv t
+	VFMADD231PD Z9, Z8, Z10          // FMA(dd, s, gv t)
+	VADDPD  Z10, Z0, Z0              // gw2 +=
 	VMULPD  128(AX), Z8, Z8              // wd
-	VFMADD231PD Z9, Z8, Z1           // ga0
-	VFMADD231PD Z10, Z8, Z2          // ga1
+	VFMADD231PD Z7, Z8, Z1           // ga0
+	VFMADD231PD Z15, Z8, Z2          // ga1
 	VMULPD  192(R9), Z6, Z7
 	VMULPD  Z6, Z7, Z7               // (3 t) t
 	VMOVUPD 0(R9), Z9
@@ -97,9 +95,10 @@ loop:
 	VMULPD  64(AX), Z9, Z9              // e u
 	VFMADD213PD Z12, Z14, Z9         // in1
 	VMULPD  0(AX), Z10, Z10            // a in0
-	VFMADD231PD 64(AX), Z9, Z10         // FMA(e, in1, a in0)
+	VFMADD231PD 64(AX), Z9, Z10         // X = FMA(e, in1, a in0)
+	VADDPD  Z10, Z10, Z10            // X + X
 	VBROADCASTSD (SI), Z11           // gv
-	VFMADD231PD 64(R9), Z10, Z11       // FMA(−2, ·, gv)
+	VSUBPD  Z10, Z11, Z11            // gv − (X + X)
 	VMULPD  Z8, Z11, Z11             // gz
 	VBROADCASTSD (DX), Z12
 	VFMADD231PD Z12, Z11, Z3         // gw10

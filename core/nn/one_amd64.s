@@ -6,18 +6,22 @@
 // [2, h, 1] network, across the points, each lane one unit's chains over
 // the points in the scalar order of backward1. Per point, with g the
 // output-jet gradient (gv, g10, g11, g20, g21), t the units' tanh values and
-// (a, e, w) the units' first-layer input jets and output weights:
+// (a, e, w, −2a, −2e) the units' first-layer input jets, output weights and
+// the input jets doubled:
 //
-//	dd = 1 − t t,  ta = t a,  te = t e
-//	s = FMA(e, FMA(−2 te, g21, g11), a FMA(−2 ta, g20, g10))
+//	dd = 1 − t t,  ta2 = t (−2a),  te2 = t (−2e)
+//	s = FMA(e, FMA(te2, g21, g11), a FMA(ta2, g20, g10))
 //	gw2 += FMA(dd, s, gv t),  wd = w dd,  u = 1 − (3 t) t
 //	in0 = FMA(a u, g20, t g10),  in1 = FMA(e u, g21, t g11)
-//	gz = wd FMA(−2, FMA(e, in1, a in0), gv)
-//	ga0 = FMA(wd, FMA(−4 ta, g20, g10), ga0),  ga1 likewise with te, g21, g11
+//	X = FMA(e, in1, a in0),  gz = wd (gv − (X + X))
+//	ga0 = FMA(wd, FMA(ta2 + ta2, g20, g10), ga0),  ga1 likewise with te2, g21, g11
 //	gw10 = FMA(gz, x0, gw10),  gw11 = FMA(gz, x1, gw11),  gb1 += gz
 //
 // Each product and FMA is the scalar one (operands commuted where that is
-// exact); the six sums stay in registers Y0-Y5 across the points.
+// exact); the six sums stay in registers Y0-Y5 across the points. Doubling
+// is exact, so six of the multiplications the formulas suggest are
+// additions or gone (−4 t a = ta2 + ta2, FMA(−2, X, gv) = gv − (X + X)):
+// the loop is bound by the two pipes that multiply.
 
 DATA b2c<>+0(SB)/8, $0x3ff0000000000000
 DATA b2c<>+8(SB)/8, $0x3ff0000000000000
@@ -39,8 +43,8 @@ GLOBL b2c<>(SB), RODATA|NOPTR, $128
 
 // func backward2Asm(blk, acc, gout, xn, t *float64, n, ldt int)
 //
-// blk holds a, e and w; acc the sums gw2, ga0, ga1, gw10, gw11, gb1 (read
-// and written back); gout (n, 5), xn (n, 2) and t (rows ldt apart) start at
+// blk holds a, e, w, −2a and −2e; acc the sums gw2, ga0, ga1, gw10, gw11,
+// gb1 (read and written back); gout (n, 5), xn (n, 2) and t (rows ldt apart) start at
 // the first point; n > 0.
 TEXT ·backward2Asm(SB), NOSPLIT, $0-56
 	MOVQ blk+0(FP), AX
@@ -64,31 +68,29 @@ loop:
 	VMULPD  Y6, Y6, Y7
 	VMOVUPD 0(R9), Y8
 	VSUBPD  Y7, Y8, Y8               // dd = 1 − t t
-	VMULPD  0(AX), Y6, Y9              // ta
-	VMULPD  32(AX), Y6, Y10             // te
+	VMULPD  96(AX), Y6, Y9             // ta2 = t (−2a)
+	VMULPD  128(AX), Y6, Y10            // te2 = t (−2e)
 	VBROADCASTSD 8(SI), Y11          // g10
 	VBROADCASTSD 16(SI), Y12         // g11
 	VBROADCASTSD 24(SI), Y13         // g20
 	VBROADCASTSD 32(SI), Y14         // g21
-	VMULPD  32(R9), Y9, Y7
-	VFMADD213PD Y11, Y13, Y7         // FMA(−2 ta, g20, g10)
-	VMULPD  0(AX), Y7, Y7              // a FMA(−2 ta, g20, g10)
-	VMULPD  32(R9), Y10, Y15
-	VFMADD213PD Y12, Y14, Y15        // FMA(−2 te, g21, g11)
-	VFMADD231PD 32(AX), Y15, Y7         // s
-	VMULPD  64(R9), Y9, Y9
-	VFMADD213PD Y11, Y13, Y9         // FMA(−4 ta, g20, g10)
-	VMULPD  64(R9), Y10, Y10
-	VFMADD213PD Y12, Y14, Y10        // FMA(−4 te, g21, g11)
+	VADDPD  Y9, Y9, Y7               // −4 t a
+	VFMADD213PD Y11, Y13, Y7         // FMA(−4 t a, g20, g10)
+	VFMADD213PD Y11, Y13, Y9         // FMA(ta2, g20, g10)
+	VMULPD  0(AX), Y9, Y9              // a FMA(ta2, g20, g10)
+	VADDPD  Y10, Y10, Y15            // −4 t e
+	VFMADD213PD Y12, Y14, Y15        // FMA(−4 t e, g21, g11)
+	VFMADD213PD Y12, Y14, Y10        // FMA(te2, g21, g11)
+	VFMADD231PD 32(AX), Y10, Y9         // s
 	VMULPD  Y6, Y11, Y11             // t g10
 	VMULPD  Y6, Y12, Y12             // t g11
-	VBROADCASTSD (SI), Y15           // gv
-	VMULPD  Y6, Y15, Y15             // gv t
-	VFMADD231PD Y7, Y8, Y15          // FMA(dd, s, gv t)
-	VADDPD  Y15, Y0, Y0              // gw2 +=
+	VBROADCASTSD (SI), Y10           // gv
+	VMULPD  Y6, Y10, Y10             // gv t
+	VFMADD231PD Y9, Y8, Y10          // FMA(dd, s, gv t)
+	VADDPD  Y10, Y0, Y0              // gw2 +=
 	VMULPD  64(AX), Y8, Y8              // wd
-	VFMADD231PD Y9, Y8, Y1           // ga0
-	VFMADD231PD Y10, Y8, Y2          // ga1
+	VFMADD231PD Y7, Y8, Y1           // ga0
+	VFMADD231PD Y15, Y8, Y2          // ga1
 	VMULPD  96(R9), Y6, Y7
 	VMULPD  Y6, Y7, Y7               // (3 t) t
 	VMOVUPD 0(R9), Y9
@@ -98,9 +100,10 @@ loop:
 	VMULPD  32(AX), Y9, Y9              // e u
 	VFMADD213PD Y12, Y14, Y9         // in1
 	VMULPD  0(AX), Y10, Y10            // a in0
-	VFMADD231PD 32(AX), Y9, Y10         // FMA(e, in1, a in0)
+	VFMADD231PD 32(AX), Y9, Y10         // X = FMA(e, in1, a in0)
+	VADDPD  Y10, Y10, Y10            // X + X
 	VBROADCASTSD (SI), Y11           // gv
-	VFMADD231PD 32(R9), Y10, Y11       // FMA(−2, ·, gv)
+	VSUBPD  Y10, Y11, Y11            // gv − (X + X)
 	VMULPD  Y8, Y11, Y11             // gz
 	VBROADCASTSD (DX), Y12
 	VFMADD231PD Y12, Y11, Y3         // gw10

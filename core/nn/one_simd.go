@@ -34,13 +34,8 @@ func (b *Batch) forward2Vector(w1, b1, w2 []float64, bias float64) int {
 		}
 	}
 	nblk := n / 4
-	xs := b.xs[:nblk]
-	for i := range xs {
-		x := b.xn[8*i : 8*i+8]
-		xs[i] = [2][4]float64{{x[0], x[2], x[4], x[6]}, {x[1], x[3], x[5], x[7]}}
-	}
-	z := b.zb[:n*h] // blocks of (h, 4)
-	forward2Z(&tab[0], &xs[0], &z[0], nblk, h)
+	z := b.zb.get(n * h) // blocks of (h, 4); xs is made by SetPoints
+	forward2Z(&tab[0], &b.xs[0], &z[0], nblk, h)
 	fp.TanhSlice(z, z)
 	bv := [4]float64{bias, bias, bias, bias}
 	forward2Out(&tab[0], &z[0], &b.t0[0], &b.out[0], nblk, h, &bv)
@@ -88,11 +83,12 @@ func (b *Batch) backward2Units(gout, w2, gw1, gb1, gw2 []float64, k0, w int) {
 	h, n := b.sizes[1], b.n
 	a0, ga := b.a0[:2*h], b.ga[:2*h]
 	gout, xn, t0 := gout[:5*n], b.xn[:2*n], b.t0[:n*h]
-	var blk [3 * 8]float64 // a, e, w: blocks of w lanes
+	var blk [5 * 8]float64 // a, e, w, −2a, −2e: blocks of w lanes
 	var acc [6 * 8]float64 // gw2, ga0, ga1, gw10, gw11, gb1
 	for q := range w {
 		k := k0 + q
 		blk[q], blk[w+q], blk[2*w+q] = a0[2*k], a0[2*k+1], w2[k]
+		blk[3*w+q], blk[4*w+q] = -2*a0[2*k], -2*a0[2*k+1]
 		acc[q], acc[w+q], acc[2*w+q] = gw2[k], ga[2*k], ga[2*k+1]
 		acc[3*w+q], acc[4*w+q], acc[5*w+q] = gw1[2*k], gw1[2*k+1], gb1[k]
 	}
@@ -109,7 +105,7 @@ func (b *Batch) backward2Units(gout, w2, gw1, gb1, gw2 []float64, k0, w int) {
 }
 
 // backward2Asm runs the points of backward2Vector for four units: blk
-// holds a, e and w, acc the six sums, each four lanes.
+// holds a, e, w, −2a and −2e, acc the six sums, each four lanes.
 //
 //go:noescape
 func backward2Asm(blk, acc, gout, xn, t *float64, n, ldt int)

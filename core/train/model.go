@@ -25,7 +25,6 @@ type pairs struct {
 	pts   []float64 // (n, d)
 	rows  []int32   // (n)
 	coef  []float64 // (n, C)
-	gout  []float64 // (n, C) backward scratch
 	batch *nn.Batch
 }
 
@@ -48,6 +47,8 @@ type model struct {
 	rhs, wt     []float64
 	r           []float64 // per training point: residual, then 2 wt r
 	pred, exact []float64
+	scratch     nn.Scratch // the forward scratch of every network's batches, used one after another
+	gout        []float64  // the output-jet gradients of one network's training pairs (lossGrad)
 }
 
 // newModel lays the networks' parameters out in one vector (network after
@@ -110,6 +111,11 @@ func (m *model) setPoints(cons []problem.Constraint, test []float64) error {
 	if err != nil {
 		return err
 	}
+	n := 0
+	for _, s := range m.train {
+		n = max(n, len(s.coef))
+	}
+	m.gout = make([]float64, n)
 	m.exact = local.Exact(m.p, test)
 	m.pred = make([]float64, len(m.exact))
 	m.test, err = m.pairs(test, valueCoef)
@@ -144,12 +150,15 @@ func (m *model) pairs(pts []float64, coef func(i int, u jet.Jet, dst []float64))
 			pts:   make([]float64, n*dim),
 			rows:  rows,
 			coef:  make([]float64, n*nc),
-			gout:  make([]float64, n*nc),
 			batch: nn.NewBatch(net, part),
 		}
+		s.batch.Share(&m.scratch)
 		for q, row := range rows {
 			copy(s.pts[q*dim:], pts[int(row)*dim:(int(row)+1)*dim])
 			coef(int(row), cov.Weights[g][q], s.coef[q*nc:(q+1)*nc])
+		}
+		if part == n {
+			s.batch.SetPoints(net, s.pts) // once: eval uses Eval
 		}
 		set[g] = s
 	}
@@ -185,15 +194,21 @@ func (m *model) eval(set []pairs, dst []float64) {
 		n, part := len(s.rows), s.batch.Cap()
 		for p0 := 0; p0 < n; p0 += part {
 			p1 := min(n, p0+part)
-			out := s.batch.Forward(m.nets[g], s.pts[p0*dim:p1*dim])
+			var out []float64
+			if part == n { // the points SetPoints normalised (pairs)
+				out = s.batch.Eval(m.nets[g])
+			} else {
+				out = s.batch.Forward(m.nets[g], s.pts[p0*dim:p1*dim])
+			}
 			coef := s.coef[p0*nc : p1*nc]
-			for q, row := range s.rows[p0:p1] {
-				var v float64
-				o, c := out[q*nc:(q+1)*nc], coef[q*nc:(q+1)*nc]
-				for ch, oc := range o {
-					v = math.FMA(c[ch], oc, v)
+			if nc == 5 {
+				for q, row := range s.rows[p0:p1] {
+					dst[row] += combine5((*[5]float64)(coef[5*q:]), (*[5]float64)(out[5*q:]))
 				}
-				dst[row] += v
+				continue
+			}
+			for q, row := range s.rows[p0:p1] {
+				dst[row] += combine(coef[q*nc:(q+1)*nc], out[q*nc:(q+1)*nc])
 			}
 		}
 	}
@@ -228,15 +243,9 @@ func (m *model) lossGrad() float64 {
 		if len(s.rows) == 0 {
 			continue
 		}
-		coef := s.coef[:len(s.gout)]
-		for q, row := range s.rows {
-			rho := m.r[row]
-			gq, cq := s.gout[q*nc:(q+1)*nc], coef[q*nc:(q+1)*nc]
-			for ch, c := range cq {
-				gq[ch] = rho * c
-			}
-		}
-		s.batch.Backward(m.nets[g], s.gout, m.grads[g])
+		gout := m.gout[:len(s.coef)]
+		scale(gout, s.coef, s.rows, m.r, nc)
+		s.batch.Backward(m.nets[g], gout, m.grads[g])
 	}
 	return l
 }
@@ -253,25 +262,56 @@ func (m *model) lossGradParts() float64 {
 	clear(m.grad)
 	var l [fp.Lanes]float64
 	s.batch.ForwardBackward(m.nets[0], s.pts, m.grads[0], func(p0 int, out, gout []float64) {
-		for q := range len(out) / nc {
+		n := len(out) / nc
+		for q := range n {
 			i := p0 + q // the point's row (fused: rows in order)
-			var v float64
-			o, c := out[q*nc:(q+1)*nc], s.coef[i*nc:(i+1)*nc]
-			for ch, oc := range o {
-				v = math.FMA(c[ch], oc, v)
-			}
-			m.r[i] += v // as eval sums it
-			v = m.r[i]
+			// The pair's share, as eval sums it.
+			m.r[i] += combine(s.coef[i*nc:(i+1)*nc], out[q*nc:(q+1)*nc])
+			v := m.r[i]
 			e := v - m.rhs[i]
 			l[i%fp.Lanes] = math.FMA(m.wt[i]*e, e, l[i%fp.Lanes])
-			rho := 2 * m.wt[i] * (v - m.rhs[i])
-			m.r[i] = rho
-			for ch, cc := range c {
-				gout[q*nc+ch] = rho * cc
-			}
+			m.r[i] = 2 * m.wt[i] * (v - m.rhs[i])
 		}
+		scale(gout, s.coef[p0*nc:(p0+n)*nc], s.rows[p0:p0+n], m.r, nc)
 	})
 	return fp.Tree(&l)
+}
+
+// combine returns the operator row's share of one (point, network) pair,
+// Σ_ch c_ch o_ch as the FMA chain over the channels in order from 0.
+func combine(c, o []float64) float64 {
+	if len(o) == 5 {
+		return combine5((*[5]float64)(c), (*[5]float64)(o))
+	}
+	var v float64
+	for ch, oc := range o {
+		v = math.FMA(c[ch], oc, v)
+	}
+	return v
+}
+
+// combine5 is combine for the five channels of a 2D problem, written out
+// so that it is inlined.
+func combine5(c, o *[5]float64) float64 {
+	v := math.FMA(c[2], o[2], math.FMA(c[1], o[1], math.FMA(c[0], o[0], 0)))
+	return math.FMA(c[4], o[4], math.FMA(c[3], o[3], v))
+}
+
+// scale sets gout to the output-jet gradients of the pairs of rows, rho_row
+// c per pair.
+func scale(gout, coef []float64, rows []int32, rho []float64, nc int) {
+	if nc == 5 {
+		for q, row := range rows {
+			g, c, r := (*[5]float64)(gout[5*q:]), (*[5]float64)(coef[5*q:]), rho[row]
+			g[0], g[1], g[2], g[3], g[4] = r*c[0], r*c[1], r*c[2], r*c[3], r*c[4]
+		}
+		return
+	}
+	for q, row := range rows {
+		for ch, c := range coef[q*nc : (q+1)*nc] {
+			gout[q*nc+ch] = rho[row] * c
+		}
+	}
 }
 
 // testError returns e_L1 over the test points at the current parameters.
