@@ -37,14 +37,19 @@ import (
 // FBPINN and PINN (Adam): every step evaluates each network at each of its
 // points with the 1+2d jet channels, forward and backward, at a cost per
 // multiply-add of the networks (one hidden layer of width K for an FBPINN
-// subdomain network, two of width Width for the PINN) plus a fixed cost per
-// step. The constants are fitted to this implementation's measured time per
-// step at the baselines with the AVX2 kernels (core/train's BenchmarkStep,
-// one AMD EPYC Zen 3 core: FBPINN 0.14 ms on the oscillator, 8.6-10 ms on
-// the Laplacian, 7.4 ms on the Helmholtz problem; PINN [d,64,64,1] 0.92-1.1
-// ms on the oscillator and 57-65 ms on the Laplacian's 6400 points).
+// subdomain network, two of width Width for the PINN), for the PINN also a
+// cost per hidden unit (tanh and its jets, which dominate at small widths),
+// plus a fixed cost per step. The constants are fitted to this
+// implementation's measured time per step at the baselines with the AVX2
+// kernels (core/train's BenchmarkStep, one AMD EPYC Zen 3 core, 2026-11-26,
+// a1c6bff: FBPINN 0.094 ms on the oscillator, 5.1-5.5 ms on the Laplacian,
+// 3.6-3.7 ms on the Helmholtz problem; PINN [d,64,64,1] 0.77-0.80 ms on the
+// oscillator and 27.6-30.9 ms on the Laplacian's 6400 points, [2,14,14,1]
+// 3.5 ms on the Helmholtz problem), times 1.2 for what a whole run adds to
+// its steps (test errors, set-up, a neighbour on the other core): whole runs
+// of the full tier (2026-11-26, the re-run's) took a median 1.19-1.25 times
+// the steps' estimate (TestCostFit).
 func Cost(s Spec) float64 {
-	const overhead = 0.05 // process start, result write
 	d, n, t, cover := sizes(s)
 	k1 := float64(s.K + 1)
 	iters := float64(s.Iters)
@@ -65,12 +70,13 @@ func Cost(s Spec) float64 {
 				sec += f * (4*m*k*k - 4*k*k*k/3)
 			}
 		}
-		return sec + overhead
+		return sec + runOverhead
 	case FBPINN, PINN:
 		const (
-			fb   = 5.4e-10 // FBPINN, per point, network multiply-add and step
-			pinn = 4.0e-10 // PINN
-			step = 6.5e-5  // per step
+			fb   = 1.2 * 3.0e-10 // FBPINN, per point, network multiply-add, channel and step
+			pinn = 1.2 * 8.6e-11 // PINN, the same
+			unit = 1.2 * 4.0e-9  // PINN, per point, hidden unit, channel and step
+			step = 1.2 * 6.5e-5  // per step
 		)
 		ch := float64(1 + 2*d)
 		var sec float64
@@ -78,12 +84,16 @@ func Cost(s Spec) float64 {
 			sec = fb * n * cover * float64(s.K) * float64(d+2) * ch
 		} else {
 			w := float64(s.Width)
-			sec = pinn * n * (w*w + float64(d+2)*w) * ch
+			sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
 		}
-		return iters*(sec+step) + overhead
+		return iters*(sec+step) + runOverhead
 	}
-	return overhead
+	return runOverhead
 }
+
+// runOverhead is the part of Cost that a run's measured times leave out:
+// the process's start and its result's write, in seconds.
+const runOverhead = 0.05
 
 // sizes returns what the estimates start from: the problem's dimension d,
 // the collocation points n and test points t of the finest level (the
