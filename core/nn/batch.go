@@ -244,13 +244,36 @@ func (b *Batch) Eval(m *MLP) []float64 {
 	hl := b.sizes[hid]
 	hlast := b.h[hid-1]
 	out := b.out[:n*c]
-	for r := range out {
-		out[r] = dot(w, hlast[r*hl:(r+1)*hl])
-	}
+	outputValues(out, w, hlast, hl)
 	for p := range n {
 		out[p*c] += bias[0]
 	}
 	return out
+}
+
+// outputValues sets out[r] to the output layer's product with row r of h
+// (rows of length hl), dot(w, row) for every row: four rows at a time, so
+// that four independent FMA chains are in flight instead of one; each row's
+// chain is dot's, so the bits are.
+func outputValues(out, w, h []float64, hl int) {
+	w = w[:hl]
+	r := 0
+	for ; r+4 <= len(out); r += 4 {
+		h0, h1 := h[r*hl:(r+1)*hl], h[(r+1)*hl:(r+2)*hl]
+		h2, h3 := h[(r+2)*hl:(r+3)*hl], h[(r+3)*hl:(r+4)*hl]
+		h0, h1, h2, h3 = h0[:len(w)], h1[:len(w)], h2[:len(w)], h3[:len(w)]
+		var s0, s1, s2, s3 float64
+		for k, v := range w {
+			s0 = math.FMA(v, h0[k], s0)
+			s1 = math.FMA(v, h1[k], s1)
+			s2 = math.FMA(v, h2[k], s2)
+			s3 = math.FMA(v, h3[k], s3)
+		}
+		out[r], out[r+1], out[r+2], out[r+3] = s0, s1, s2, s3
+	}
+	for ; r < len(out); r++ {
+		out[r] = dot(w, h[r*hl:(r+1)*hl])
+	}
 }
 
 // forwardInput fills t0 and the activation jets h[0] of the first layer.
