@@ -147,6 +147,12 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 		if fp.KernelPath() != fp.Generic {
 			k0 = b.backward2Vector(gout, w2, gw1, gb1, gw2)
 		}
+		if k0 == h { // every unit done: only the output bias's sum is left
+			for p := range n {
+				gbias += gout[5*p]
+			}
+			n = 0 // the loop below has nothing to do
+		}
 		for p := range n {
 			g := gout[5*p : 5*p+5]
 			gv, g10, g11, g20, g21 := g[0], g[1], g[2], g[3], g[4]
