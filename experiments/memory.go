@@ -25,8 +25,9 @@ const maxWidth = 1 << 30
 //	            at most Settings.KappaCells; the sparse part times 1.6 (the panels'
 //	            row maps, slices' slack)
 //	FBPINN      the activations of the subdomain networks at their points:
-//	            n c (1+2d) K for the hidden layer, two arrays of them
-//	            (forward and backward)
+//	            n c (1+2d) K for the hidden layer, one array of them (kept
+//	            from the forward to the backward pass; the forward scratch is
+//	            one buffer shared by the networks)
 //	PINN        the activations P (1+2d) Width of its two hidden layers, six
 //	            arrays each, for the P points of one part of its training
 //	            pass (nn.PartPoints), its Width² parameters six times
@@ -87,7 +88,7 @@ func Memory(s Spec, set *Settings) (float64, error) {
 			what string
 			v    float64
 		}{"network activations", act})
-		bytes = f8 * (2*act + n*cover*(jet+2*ch) + 4*subs*float64(s.K)*float64(d+2))
+		bytes = f8 * (act + n*cover*(jet+2*ch) + 4*subs*float64(s.K)*float64(d+2))
 	case PINN:
 		w := float64(s.Width)
 		part := n

@@ -13,7 +13,9 @@ func Channels(d int) int { return 1 + 2*d }
 
 // Batch is the workspace of one network evaluated over up to Cap points at
 // once: the activations the backward pass needs and its scratch. Every slice
-// is allocated by NewBatch, so Forward and Backward allocate nothing.
+// is allocated by NewBatch but the forward scratch of the vector kernels,
+// allocated by the first evaluation that needs it (see Scratch), so later
+// Forward, Eval and Backward calls allocate nothing.
 //
 // Layout: hidden layer q (width h) keeps its pre-activation jets Z and
 // activation jets H as (points·channels, h) row-major matrices, row p·C + ch
@@ -23,7 +25,7 @@ func Channels(d int) int { return 1 + 2*d }
 type Batch struct {
 	sizes []int
 	cap   int
-	n     int // points of the last Forward
+	n     int // points of the last SetPoints (Forward, ForwardBackward's part)
 	d, c  int
 
 	xn  []float64   // (cap, d) normalised inputs
@@ -206,9 +208,10 @@ func (b *Batch) SetPoints(m *MLP, x []float64) {
 	}
 }
 
-// Eval is Forward at the points of the last SetPoints (or Forward): it
-// returns the output jets of m there. m's Centre and Half must be those
-// the points were normalised with (they are not trained).
+// Eval is Forward at the points of the last SetPoints (or Forward, or the
+// last part of ForwardBackward): it returns the output jets of m there.
+// m's Centre and Half must be those the points were normalised with (they
+// are not trained).
 func (b *Batch) Eval(m *MLP) []float64 {
 	b.check(m)
 	d, c, n := b.d, b.c, b.n
@@ -356,9 +359,9 @@ func jetDerivatives(hj, z []float64, n, d, h, k0 int) {
 
 // Backward adds to grad (laid out like m.Params) the gradient of a loss L
 // with respect to every parameter, given gout ((n, Channels(d)), n the point
-// count of the last Forward), the gradient of L with respect to the output
-// jets that Forward returned. It must follow a Forward of the same network
-// with the same parameters.
+// count of the last Forward or Eval), the gradient of L with respect to the
+// output jets that it returned. It must follow a Forward or Eval of the same
+// network with the same parameters.
 func (b *Batch) Backward(m *MLP, gout, grad []float64) {
 	b.backward(m, gout, grad, true, true)
 }

@@ -164,9 +164,11 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 				dd := 1 - float64(t*t)
 				a, e := a0[2*k], a0[2*k+1]
 				// −2 t a as t (−2a) and −4 t a as its double, FMA(−2,
-				// X, gv) as gv − (X + X): the same values (doubling is
-				// exact), with the vector kernel's operations.
-				ta2, te2 := t*(-2*a), t*(-2*e)
+				// X, gv) as gv − (X + X), with the vector kernel's
+				// operations: the same values, doubling being exact,
+				// unless t a is subnormal or |a|, |X| ≥ 2^1023, which a
+				// network's values never reach.
+				ta2, te2 := float64(t*(-2*a)), float64(t*(-2*e))
 				s := math.FMA(e, math.FMA(te2, g21, g11), float64(a*math.FMA(ta2, g20, g10)))
 				gw2[k] += math.FMA(dd, s, float64(gv*t))
 				wd := w2[k] * dd

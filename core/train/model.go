@@ -201,7 +201,7 @@ func (m *model) eval(set []pairs, dst []float64) {
 				out = s.batch.Forward(m.nets[g], s.pts[p0*dim:p1*dim])
 			}
 			coef := s.coef[p0*nc : p1*nc]
-			if nc == 5 {
+			if nc == 5 { // combine's 2D case, here so that combine5 is inlined
 				for q, row := range s.rows[p0:p1] {
 					dst[row] += combine5((*[5]float64)(coef[5*q:]), (*[5]float64)(out[5*q:]))
 				}
