@@ -28,7 +28,7 @@ const (
 // comparedName names a compared row as repro report's tables do: model,
 // (param, J), (h, K) and R where the table varies it.
 func comparedName(r study.RowComparison) string {
-	return newCells(markdownStyle, r.Study).rowName(r.Study.Rows[r.Index], hasR(r.Table))
+	return newCells(markdownStyle, r.Study).rowName(r.Study.Rows[r.Index])
 }
 
 // CompareFormats lists the formats WriteComparison writes.
@@ -72,7 +72,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 		} else {
 			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
-				span(r.EL1.Old, sci), span(r.EL1.New, sci), pval(r.EL1.Test.P), r.EL1.Change.String(),
+				sci(r.EL1.Old.Min)+"–"+sci(r.EL1.Old.Max), sci(r.EL1.New.Min)+"–"+sci(r.EL1.New.Max), pval(r.EL1.Test.P), r.EL1.Change.String(),
 				secs(r.Time.Old.Median), secs(r.Time.New.Median), ratio(r.Time.Ratio),
 				pval(r.Time.Test.P), r.Time.Change.String(), r.Change.String())
 		}
@@ -137,6 +137,3 @@ func pval(p float64) string { return strconv.FormatFloat(p, 'g', 2, 64) }
 
 // secs formats seconds with three significant digits.
 func secs(x float64) string { return strconv.FormatFloat(x, 'g', 3, 64) }
-
-// span formats a sample's range as "min–max".
-func span(s study.Sample, f func(float64) string) string { return f(s.Min) + "–" + f(s.Max) }

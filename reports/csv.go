@@ -42,27 +42,19 @@ func positiveCount(n int) string {
 }
 
 func csvRow(r *experiments.Result, tables []string) []string {
-	s := r.Spec
-	opt := func(x float64, ok bool) string {
-		if !ok {
-			return ""
-		}
-		return num(x)
-	}
-	solve := s.Iters > 0
-	kappa := ""
+	s, solve := r.Spec, r.Spec.Iters > 0
+	var kappa, eL1, eL1Final, bestIter string // "": the run has none
 	if r.Kappa != nil {
 		kappa = num(*r.Kappa)
 	}
-	bestIter := ""
 	if solve {
-		bestIter = strconv.Itoa(r.BestIter)
+		eL1, eL1Final, bestIter = num(r.EL1), num(r.EL1Final), strconv.Itoa(r.BestIter)
 	}
 	return []string{
 		r.Key, strings.Join(tables, " "), s.Problem, s.Model, num(s.Param), paperdata.FormatJ(s.J),
 		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), positiveCount(s.Width), num(s.Delta), num(s.R),
 		strconv.Itoa(s.Iters), strconv.Itoa(s.Seed), strconv.FormatBool(!solve && s.Kappa),
-		opt(r.EL1, solve), opt(r.EL1Final, solve), bestIter, r.Status,
+		eL1, eL1Final, bestIter, r.Status,
 		num(r.Time.Assembly), num(r.Time.Solve), num(r.Time.Total),
 		positiveCount(r.Rows), positiveCount(r.Cols), positiveCount(r.NNZ),
 		kappa, r.KappaNote, r.Env.Commit, r.Env.GoVersion, r.Env.CPU, strconv.Itoa(r.Env.GOMAXPROCS), r.Env.Started,

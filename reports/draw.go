@@ -30,12 +30,6 @@ import (
 // wide, so that its text sizes (at least minFont) are the printed ones.
 // Figure text is Unicode with script markup (text.go): "ω_{0}", "e_{L1}".
 
-// Formats of the figures.
-const (
-	PNG = "png"
-	PDF = "pdf"
-)
-
 // pngDPI is the resolution of the PNG figures.
 const pngDPI = 200
 
@@ -112,11 +106,11 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 	}()
 	var buf bytes.Buffer
 	switch format {
-	case PNG:
+	case FormatPNG:
 		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
 		f.draw(draw.New(c))
 		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(&buf)
-	case PDF:
+	case FormatPDF:
 		c := vgpdf.New(f.W, f.H)
 		f.draw(draw.New(straightAlpha{c}))
 		_, err = c.WriteTo(&buf)
@@ -220,8 +214,6 @@ func newPanel(title string) *plot.Plot {
 		a.Tick.Length = vg.Points(4)
 		a.Padding = vg.Points(2)
 	}
-	p.Legend.TextStyle.Handler = figureText
-	p.Legend.TextStyle.Font.Size = legendSize
 	return p
 }
 
@@ -268,20 +260,15 @@ var powerTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	}
 	var out []plot.Tick
 	for _, t := range ts {
-		if t.Value < lo*(1-1e-9) || t.Value > hi*(1+1e-9) {
-			continue
+		if t.Value < lo*(1-1e-9) || t.Value > hi*(1+1e-9) || len(out) > 0 && out[len(out)-1].Value == t.Value {
+			continue // out of range, or a decade LogTicks repeats as a minor tick
 		}
-		if len(out) > 0 && out[len(out)-1].Value == t.Value {
-			continue // LogTicks repeats each decade as a minor tick
-		}
-		if t.Label == "" {
-			out = append(out, t)
-			continue
-		}
-		e := int(math.Round(math.Log10(t.Value)))
-		t.Label = ""
-		if e%step == 0 {
-			t.Label = decade(e)
+		if t.Label != "" {
+			e := int(math.Round(math.Log10(t.Value)))
+			t.Label = ""
+			if e%step == 0 {
+				t.Label = decade(e)
+			}
 		}
 		out = append(out, t)
 	}
@@ -335,8 +322,7 @@ func (pg *page) draw(c draw.Canvas) {
 		top -= st.Height(line) + gap
 	})
 	if len(pg.legend) > 0 {
-		top -= 3
-		top = drawLegendStrip(c, pg.legend, left, right, top)
+		top = drawLegendStrip(c, pg.legend, left, right, top-3)
 	}
 	body := draw.Crop(c, 0, 0, 0, top-c.Max.Y-2)
 	if pg.below != nil {

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -104,33 +105,16 @@ func escapeLaTeX(s string) string {
 	return b.String()
 }
 
-// labelSafe keeps the characters a \label may hold without trouble.
-func labelSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		if plain(r) || strings.ContainsRune("-.:", r) {
-			return r
-		}
-		return '-'
-	}, s)
-}
+// labelSafe keeps the characters a \label may hold without trouble, each
+// other one becoming '-'.
+func labelSafe(s string) string { return labelUnsafe.ReplaceAllString(s, "-") }
 
-// plain reports whether r is an ASCII letter or digit.
-func plain(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }
+var labelUnsafe = regexp.MustCompile(`[^A-Za-z0-9.:-]`)
 
 // safeID reports whether s is a plain name that is safe as a file name, in
 // a LaTeX \input path and in Markdown link targets: ASCII letters, digits,
 // '.', '_' and '-', not starting with '.' or '-'.
-func safeID(s string) bool {
-	if s == "" || s[0] == '.' || s[0] == '-' {
-		return false
-	}
-	for _, r := range s {
-		if !plain(r) && !strings.ContainsRune("._-", r) {
-			return false
-		}
-	}
-	return true
-}
+var safeID = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._-]*$`).MatchString
 
 // capital upper-cases the first letter of s.
 func capital(s string) string {

@@ -446,16 +446,7 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figure {
 	var panels []*plot.Plot
 	cols := []color.RGBA{colBlue, colOrange, colGreen}
-	var lo, hi float64
-	for _, sets := range perLevel {
-		for _, b := range sets {
-			for _, f := range b.F {
-				for _, v := range f {
-					lo, hi = math.Min(lo, v), math.Max(hi, v)
-				}
-			}
-		}
-	}
+	var lo, hi float64 // over every panel: they share the y range
 	for l, sets := range perLevel {
 		if len(sets) == 0 {
 			continue
@@ -467,7 +458,6 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 			p.Y.Label.Text = "(1/L) w_{j}(t) φ_{jk}(t)"
 		}
 		p.X.Min, p.X.Max = 0, 1
-		p.Y.Min, p.Y.Max = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
 		for i, b := range sets {
 			col := cols[i%len(cols)]
 			for k, f := range b.F {
@@ -477,9 +467,15 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 					w = vg.Points(2)
 				}
 				addLine(p, xys(b.T, f, nil), draw.LineStyle{Color: withAlpha(col, 0.85), Width: w})
+				for _, v := range f {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
 			}
 		}
 		panels = append(panels, p)
+	}
+	for _, p := range panels {
+		p.Y.Min, p.Y.Max = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
 	}
 	pg := &page{
 		title: fmt.Sprintf("%s: random basis functions of the multilevel ELM-FBPINN "+

@@ -52,9 +52,7 @@ func init() {
 		},
 		"trim":    strings.TrimSpace,
 		"split":   func(s string) []string { return strings.Split(s, "|") },
-		"list":    func(s ...string) []string { return s },
 		"add":     func(a, b int) int { return a + b },
-		"models":  func() []string { return study.ClaimModels },
 		"repeat":  strings.Repeat,
 		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
 	}).ParseFS(templates, "templates/*.tmpl"))
@@ -66,8 +64,6 @@ func rendered(render func(io.Writer) error) (string, error) {
 	err := render(&b)
 	return b.String(), err
 }
-
-const paperTitle = "ELM-FBPINNs: An Efficient Multilevel Random Feature Method"
 
 // view is what the index templates read: the report built, and the
 // provenance of the report and of its results (study.Sources).
@@ -91,7 +87,7 @@ type budgetGroup struct {
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
-	v := &view{Built: b, Sources: b.Sources(), Paper: paperTitle, Date: "unknown", DateTeX: "unknown",
+	v := &view{Built: b, Sources: b.Sources(), Paper: "ELM-FBPINNs: An Efficient Multilevel Random Feature Method", Date: "unknown", DateTeX: "unknown",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
@@ -111,14 +107,11 @@ func newView(b *Built, o *Options) *view {
 
 // counts lists values with their counts: "value (count), ...", or "—".
 func counts(cs []study.Count) string {
-	if len(cs) == 0 {
-		return "—"
-	}
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
 	}
-	return strings.Join(out, ", ")
+	return cmp.Or(strings.Join(out, ", "), "—")
 }
 
 // seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".
@@ -156,15 +149,12 @@ func (v *view) Glance() [][]string {
 		var figs []string
 		for _, f := range tr.Figures {
 			if f.Written() {
-				figs = append(figs, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Name, t.ID+"-"), f.Link()))
+				figs = append(figs, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Name, t.ID+"-"), f.Files[0]))
 			}
-		}
-		if len(figs) == 0 {
-			figs = []string{"—"}
 		}
 		row := append([]string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paper},
 			itoas(k.Match, k.Close, k.Off, k.Unjudged+k.Reduced, k.Incomplete, k.Rows-k.InTier)...)
-		rows = append(rows, append(row, strings.Join(figs, " ")))
+		rows = append(rows, append(row, cmp.Or(strings.Join(figs, " "), "—")))
 	}
 	return rows
 }
@@ -185,7 +175,7 @@ func (v *view) NotMatches() []NotMatch {
 			if !s.HasVerdict || s.Verdict == paperdata.Match {
 				continue
 			}
-			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: c.rowName(s, hasR(tr.Table)),
+			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: c.rowName(s),
 				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note})
 		}
 	}

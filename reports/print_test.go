@@ -128,7 +128,7 @@ func TestFigurePrintSize(t *testing.T) {
 				t.Errorf("%s: %q drawn at %.2f pt, want >= %d", fig.Name, s, sz.Points(), minFont)
 			}
 		}
-		pdf, err := fig.Bytes(PDF)
+		pdf, err := fig.Bytes(FormatPDF)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,8 +20,8 @@ const (
 	FormatMarkdown = "md"
 	FormatLaTeX    = "latex"
 	FormatCSV      = "csv"
-	FormatPNG      = PNG
-	FormatPDF      = PDF
+	FormatPNG      = "png"
+	FormatPDF      = "pdf"
 )
 
 // AllFormats lists every output format, the default of Report.
@@ -88,20 +88,11 @@ type FigureEntry struct {
 	Name    string   // file name without extension, in the figures/ folder
 	Caption string   // what it shows
 	Note    string   // rows left out, or why it was skipped
-	Files   []string // the files written, relative to the report directory
+	Files   []string // the files written, relative to the report directory: PNG first (a document shows the first)
 }
 
 // Written reports whether the figure was drawn.
 func (f FigureEntry) Written() bool { return len(f.Files) > 0 }
-
-// Link returns the file a document shows of a figure: the PNG if written,
-// else the PDF (save writes the PNG first); "" if none.
-func (f FigureEntry) Link() string {
-	if len(f.Files) == 0 {
-		return ""
-	}
-	return f.Files[0]
-}
 
 // TableReport is a table of the study with its figures.
 type TableReport struct {
@@ -235,7 +226,7 @@ func (w *writer) write(name string, data []byte) {
 }
 
 // figures reports whether any image format is asked for.
-func (w *writer) figures() bool { return w.o.has(PNG) || w.o.has(PDF) }
+func (w *writer) figures() bool { return w.o.has(FormatPNG) || w.o.has(FormatPDF) }
 
 // figure writes a table's figure (nil: skipped, saying why).
 func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
@@ -253,7 +244,7 @@ func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption strin
 // save writes a figure in every image format asked for; a figure that
 // cannot be drawn is noted instead.
 func (w *writer) save(fig *Figure, e *FigureEntry) {
-	for _, format := range []string{PNG, PDF} {
+	for _, format := range []string{FormatPNG, FormatPDF} {
 		if !w.o.has(format) || w.err != nil {
 			continue
 		}

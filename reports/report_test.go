@@ -84,14 +84,14 @@ func TestReport(t *testing.T) {
 			t.Errorf("figure %s not drawn: %+v", name, f)
 			continue
 		}
-		for _, format := range []string{PNG, PDF} {
+		for _, format := range []string{FormatPNG, FormatPDF} {
 			path := filepath.Join(dir, FigureDir, name+"."+format)
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Error(err)
 				continue
 			}
-			if format == PDF {
+			if format == FormatPDF {
 				if !bytes.HasPrefix(data, []byte("%PDF")) {
 					t.Errorf("%s is not a PDF", path)
 				}
@@ -282,7 +282,7 @@ func TestPDFImageOrientation(t *testing.T) {
 		}
 		return sum / n
 	}
-	pngData, err := fig.Bytes(PNG)
+	pngData, err := fig.Bytes(FormatPNG)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestPDFImageOrientation(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	pdfData, err := fig.Bytes(PDF)
+	pdfData, err := fig.Bytes(FormatPDF)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,10 +47,12 @@ type cells struct {
 	st    style
 	Notes []string // in the order of their numbers
 	mixed bool     // rows of several problems: the parameter is named per row
+	withR bool     // the table varies R, which gets a column (the paper's tables all use R = 1)
 }
 
 func newCells(st style, ts *study.TableStudy) *cells {
-	c := &cells{st: st}
+	c := &cells{st: st, withR: ts.Table.Kind == experiments.Weights ||
+		slices.ContainsFunc(ts.Table.Rows, func(r experiments.Row) bool { return r.R != 1 })}
 	for _, s := range ts.Rows {
 		c.mixed = c.mixed || s.Row.Problem != ts.Rows[0].Row.Problem
 	}
@@ -127,24 +129,23 @@ func (c *cells) ours(s study.RowStats, m, r float64) string {
 	return v
 }
 
-// paper renders one of the paper's statistics m ± r.
-func (c *cells) paper(s study.RowStats, m, r func(p *paperdata.Row) float64) string {
+// paper renders one of the paper's statistics m ± r, which pick reads.
+func (c *cells) paper(s study.RowStats, pick func(p *paperdata.Row) (m, r float64)) string {
 	if s.Paper == nil {
 		return c.missing(s.NoPaper())
 	}
-	v, _ := pmSci(m(s.Paper), r(s.Paper), c.st.pm)
+	m, r := pick(s.Paper)
+	v, _ := pmSci(m, r, c.st.pm)
 	return v
 }
 
 func (c *cells) el1Ours(s study.RowStats) string  { return c.ours(s, s.EL1Median, s.EL1Range) }
 func (c *cells) timeOurs(s study.RowStats) string { return c.ours(s, s.TimeMean, s.TimeStd) }
-
 func (c *cells) el1Paper(s study.RowStats) string {
-	return c.paper(s, func(p *paperdata.Row) float64 { return p.EL1Median }, func(p *paperdata.Row) float64 { return p.EL1Range })
+	return c.paper(s, func(p *paperdata.Row) (float64, float64) { return p.EL1Median, p.EL1Range })
 }
-
 func (c *cells) timePaper(s study.RowStats) string {
-	return c.paper(s, func(p *paperdata.Row) float64 { return p.TimeMean }, func(p *paperdata.Row) float64 { return p.TimeStd })
+	return c.paper(s, func(p *paperdata.Row) (float64, float64) { return p.TimeMean, p.TimeStd })
 }
 
 func (c *cells) verdict(s study.RowStats) string {
@@ -168,29 +169,22 @@ func (c *cells) speed(s study.RowStats) string {
 }
 
 // rowName identifies a row in the lines under a table.
-func (c *cells) rowName(s study.RowStats, withR bool) string {
+func (c *cells) rowName(s study.RowStats) string {
 	name := c.st.esc(s.Row.Label()) + " " + c.paramJ(s) + " " + c.hK(s)
-	if withR {
+	if c.withR {
 		name += " R=" + num(s.Row.R)
 	}
 	return name
-}
-
-// hasR reports whether the table varies the weight scale, which then gets a
-// column of its own (the paper's tables all use R = 1).
-func hasR(t *experiments.Table) bool {
-	return t.Kind == experiments.Weights || slices.ContainsFunc(t.Rows, func(r experiments.Row) bool { return r.R != 1 })
 }
 
 // grid returns the cells of every row, in reading order: the paper's
 // columns, with R after δ where the table varies it, then the values of
 // tail.
 func (c *cells) grid(ts *study.TableStudy, tail ...func(*cells, study.RowStats) string) [][]string {
-	withR := hasR(ts.Table)
 	var out [][]string
 	for _, s := range ts.Rows {
 		row := []string{c.st.esc(s.Row.Label()), c.paramJ(s), c.hK(s), num(s.Row.Delta)}
-		if withR {
+		if c.withR {
 			row = append(row, num(s.Row.R))
 		}
 		row = append(row, c.kappa(s), c.optimiser(s))
@@ -219,7 +213,7 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	c := newCells(markdownStyle, ts)
 	v := tableView{TableStudy: ts, Title: title}
 	v.Header = []string{"Model", "(" + c.param(ts, "param") + ", J)", "(h, K)", "δ"}
-	if hasR(ts.Table) {
+	if c.withR {
 		v.Header = append(v.Header, "R")
 	}
 	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
@@ -228,7 +222,7 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	for _, s := range ts.Rows {
 		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
-			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s, hasR(ts.Table)),
+			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s),
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
 	}
@@ -295,7 +289,7 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	c := newCells(latexStyle, ts)
 	v := tableView{TableStudy: ts, Paper: paper}
 	v.Header = []string{"Model", "$(" + strings.Trim(c.param(ts, `$\mathrm{param}$`), "$") + ",J)$", "$(h,K)$", `$\delta$`}
-	if hasR(ts.Table) {
+	if c.withR {
 		v.Header = append(v.Header, "$R$")
 	}
 	v.Header = append(v.Header, `$\kappa(M)$`, "Optimiser", `$e_{L_1}$`)

@@ -124,15 +124,6 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 }
 
-// encode1252 returns the byte of r in code page 1252, the PDF canvas's
-// encoding; ok is false if r is not a printable character of it.
-func encode1252(r rune) (b byte, ok bool) {
-	if r < 0x20 || r >= 0x7f && r < 0xa0 {
-		return 0, false
-	}
-	return charmap.Windows1252.EncodeRune(r)
-}
-
 // fillStringPDF draws str on a PDF canvas, whose FillString takes text in
 // code page 1252: runs of characters the code page has are passed to it
 // encoded, each other character is filled as the outline of its glyph in
@@ -149,7 +140,7 @@ func fillStringPDF(fill func(font.Face, vg.Point, string), c vg.Canvas, fnt font
 		}
 	}
 	for _, r := range str {
-		if b, ok := encode1252(r); ok {
+		if b, ok := charmap.Windows1252.EncodeRune(r); ok && r >= 0x20 && (r < 0x7f || r >= 0xa0) { // printable
 			run = append(run, b)
 			runText.WriteRune(r)
 			continue
