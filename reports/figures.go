@@ -585,7 +585,7 @@ func (g gridXYZ) Z(c, r int) float64 { return g.g.Z[r*len(g.g.X)+c] } // NaN out
 func (g gridXYZ) X(c int) float64    { return g.g.X[c] }
 func (g gridXYZ) Y(r int) float64    { return g.g.Y[r] }
 
-// heatPanel is a heat map of a grid with a square aspect.
+// heatPanel is a heat map of a grid (FieldsPlot lays its panels out square).
 func heatPanel(title string, g *experiments.Grid, cm palette.ColorMap) *plot.Plot {
 	p := newPanel(title)
 	h := plotter.NewHeatMap(gridXYZ{g}, cm.Palette(255))
