@@ -389,3 +389,49 @@ func TestDimensionError(t *testing.T) {
 		t.Errorf("FBPINN on a 3D problem: error %v, want one about dimension 3", err)
 	}
 }
+
+// TestCombineScale checks the written-out per-pair loops against the loops
+// they replace (combine: the FMA chain over the channels from +0; scale:
+// rho c per channel), bit for bit, for the 1D, 2D and other channel counts,
+// with signed zeros, subnormals and infinities among the values.
+func TestCombineScale(t *testing.T) {
+	special := []float64{0, math.Copysign(0, -1), 5e-324, -2.5e-310, math.Inf(1), 1e308, -3}
+	val := func(i int) float64 {
+		if i%3 == 0 {
+			return special[(i/3)%len(special)]
+		}
+		return math.Sin(float64(i)*1.7) * math.Exp(float64(i%11-5))
+	}
+	for _, nc := range []int{3, 5, 7} {
+		const pairs = 200
+		coef, out, rho := make([]float64, pairs*nc), make([]float64, pairs*nc), make([]float64, pairs)
+		rows := make([]int32, pairs)
+		for i := range coef {
+			coef[i], out[i] = val(i), val(7*i+1)
+		}
+		for ch := range nc { // pair 0: every product −0, whose chain from +0 ends at +0
+			coef[ch], out[ch] = math.Copysign(0, -1), 1
+		}
+		for q := range rows {
+			rows[q] = int32(pairs - 1 - q)
+			rho[q] = val(5*q + 2)
+		}
+		got := make([]float64, pairs*nc)
+		scale(got, coef, rows, rho, nc)
+		for q, row := range rows {
+			c, o := coef[q*nc:(q+1)*nc], out[q*nc:(q+1)*nc]
+			var want float64 // +0, as the loop it replaces started
+			for ch := range c {
+				want = math.FMA(c[ch], o[ch], want)
+			}
+			if v := combine(c, o); math.Float64bits(v) != math.Float64bits(want) {
+				t.Fatalf("nc %d, pair %d: combine %v, the channel loop %v", nc, q, v, want)
+			}
+			for ch := range c {
+				if w := rho[row] * c[ch]; math.Float64bits(got[q*nc+ch]) != math.Float64bits(w) {
+					t.Fatalf("nc %d, pair %d, channel %d: scale %v, want %v", nc, q, ch, got[q*nc+ch], w)
+				}
+			}
+		}
+	}
+}
