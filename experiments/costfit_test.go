@@ -14,7 +14,8 @@ import (
 // Kappa of the runs of a results directory (the runs of every table timed
 // on a core of their own: contended runs are left out, and κ runs made
 // with another cap than the default), per model and problem: the median,
-// least and greatest ratio measured/estimated. It is how the constants of Cost are refitted:
+// least and greatest ratio measured/estimated. It is how the constants of
+// Cost are refitted:
 //
 //	COST_RESULTS=results go test ./experiments -run TestCostFit -v
 //

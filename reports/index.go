@@ -87,7 +87,8 @@ type budgetGroup struct {
 
 func newView(b *Built, o *Options) *view {
 	pv := o.Provenance
-	v := &view{Built: b, Sources: b.Sources(), Paper: "ELM-FBPINNs: An Efficient Multilevel Random Feature Method", Date: "unknown", DateTeX: "unknown",
+	v := &view{Built: b, Sources: b.Sources(), Date: "unknown", DateTeX: "unknown",
+		Paper:  "ELM-FBPINNs: An Efficient Multilevel Random Feature Method",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),

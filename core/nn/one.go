@@ -147,18 +147,14 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 		if fp.KernelPath() != fp.Generic {
 			k0 = b.backward2Vector(gout, w2, gw1, gb1, gw2)
 		}
-		if k0 == h { // every unit done: only the output bias's sum is left
-			for p := range n {
-				gbias += gout[5*p]
-			}
-			n = 0 // the loop below has nothing to do
+		for p := range n { // the output bias's sum, a chain of its own
+			gbias += gout[5*p]
 		}
-		for p := range n {
+		for p := 0; p < n && k0 < h; p++ { // the units the kernels left
 			g := gout[5*p : 5*p+5]
 			gv, g10, g11, g20, g21 := g[0], g[1], g[2], g[3], g[4]
 			x0, x1 := b.xn[2*p], b.xn[2*p+1]
 			tp := b.t0[p*h : p*h+h]
-			gbias += gv
 			for k := k0; k < h; k++ {
 				t := tp[k]
 				dd := 1 - float64(t*t)
