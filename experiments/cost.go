@@ -27,12 +27,15 @@ import (
 //
 //	t = iters nnz (a + b/(K+1)) (1 + T/(100 N)) + c nnz (1 + T/(4N)) + f flops
 //
-// with a = 4.2e-10 s, b = 1.2e-9 s, c = 2.5e-7 s and f = 1.8e-10 s, fitted to
+// with a = 4.2e-10 s, b = 1.2e-9 s, c = 1.5e-7 s and f = 1.8e-10 s, fitted to
 // single-core runs of this implementation (GOMAXPROCS=1; a and b for the
 // AVX2 panel kernels on an AMD EPYC Zen 3 core: about 0.45 ms per iteration
 // on the Laplacian baseline, nnz = 868292, K = 16, and 0.30 ms on the
 // Helmholtz one; the AVX-512 kernels took 0.18 ms on a Zen 5 core, and the
-// generic kernels are about 3.5x slower than the AVX2 ones).
+// generic kernels are about 3.5x slower than the AVX2 ones; c to the
+// assembly of the re-run's κ-only runs, 1.5-2.4e-7 s per nonzero on the 2D
+// problems, whose M is mostly above the κ cap so that assembly is their
+// whole time).
 //
 // FBPINN and PINN (Adam): every step evaluates each network at each of its
 // points with the 1+2d jet channels, forward and backward, at a cost per
@@ -58,7 +61,7 @@ func Cost(s Spec) float64 {
 		const (
 			a = 4.2e-10 // per nonzero and iteration (M and Mᵀ)
 			b = 1.2e-9  // per block row and iteration
-			c = 2.5e-7  // assembly, per nonzero
+			c = 1.5e-7  // assembly, per nonzero
 			f = 1.8e-10 // dense SVD, per flop
 		)
 		nnz := n * cover * k1
