@@ -27,6 +27,11 @@ const contendedEnv = "ELMFBPINN_CONTENDED"
 // with -ldflags "-X main.buildCommit=...".
 var buildCommit string
 
+// unknownCommit is the commit recorded by a binary that cannot tell which
+// it was built from (built without make build's -ldflags and without Go's
+// VCS stamping, and run outside the checkout).
+const unknownCommit = "unknown"
+
 // gitCommit returns the commit this code was built from, with "-dirty" for
 // uncommitted changes: the runner's (passed to its children), the one stamped
 // at build time (make build, or Go's VCS stamping), or failing those the
@@ -56,7 +61,7 @@ func gitCommit() string {
 	}
 	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
 	if err != nil {
-		return "unknown"
+		return unknownCommit
 	}
 	c := strings.TrimSpace(string(out))
 	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {

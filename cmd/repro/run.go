@@ -169,6 +169,9 @@ func cmdRun(args []string) error {
 		return err
 	}
 	commit := gitCommit()
+	if commit == unknownCommit {
+		fmt.Fprintf(os.Stderr, "repro run: warning: this binary does not know the commit it was built from, so its results record commit %q; build it with make build (or run it inside the checkout)\n", unknownCommit)
+	}
 
 	queue := make(chan experiments.Spec)
 	var (
