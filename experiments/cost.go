@@ -19,23 +19,32 @@ import (
 //	nnz = N Σ_ℓ ov(J_ℓ)^d (K+1)
 //
 // ELM-FBPINN (LSQR): each iteration applies M and Mᵀ once, at a cost per
-// nonzero plus a cost per dense block row of K+1 entries; the test error is
-// evaluated every 100 iterations; assembly is a cost per nonzero (a test
-// point, values only, costs a quarter of a collocation point's jets); κ(M),
-// when asked for and M has at most DefaultKappaCells cells, is a dense SVD of
-// 4mn² - 4n³/3 flops (m >= n):
+// nonzero (higher for the part of the products' packed copy, 8 bytes a
+// nonzero, beyond a cache of C bytes: two runs side by side share the L3
+// cache) plus a cost per dense block row of K+1 entries, and LSQR's vector
+// updates cost per row and column of M; the test error is evaluated every
+// 100 iterations; assembly is a cost per nonzero (a test point, values only,
+// costs a quarter of a collocation point's jets); κ(M), when asked for and
+// M has at most DefaultKappaCells cells, is a dense SVD of 4mn² - 4n³/3
+// flops (m >= n):
 //
-//	t = iters nnz (a + b/(K+1)) (1 + T/(100 N)) + c nnz (1 + T/(4N)) + f flops
+//	t = iters (nnz (a + a' max(0, 1 - C/(8 nnz)) + b/(K+1)) + β (N + cols)) (1 + T/(100 N))
+//	    + c nnz (1 + T/(4N)) + f flops
 //
-// with a = 4.2e-10 s, b = 1.2e-9 s, c = 1.5e-7 s and f = 1.8e-10 s, fitted to
-// single-core runs of this implementation (GOMAXPROCS=1; a and b for the
-// AVX2 panel kernels on an AMD EPYC Zen 3 core: about 0.45 ms per iteration
-// on the Laplacian baseline, nnz = 868292, K = 16, and 0.30 ms on the
-// Helmholtz one; the AVX-512 kernels took 0.18 ms on a Zen 5 core, and the
-// generic kernels are about 3.5x slower than the AVX2 ones; c to the
+// with a = 3.1e-10 s, a' = 9.0e-10 s, C = 8 MB, b = 7.4e-10 s, β = 8.6e-9 s,
+// c = 1.5e-7 s and f = 1.8e-10 s, fitted to single-core runs of this
+// implementation (GOMAXPROCS=1): a, a', C, b and β to the LSQR time of the
+// 573 timed ELM-FBPINN runs of the full tier's re-run (2026-11-26, AVX2
+// panel kernels on an AMD EPYC Zen 3 core, two runs at a time on its two
+// cores; a least-squares fit of the relative error, C the best of 2-24 MB:
+// about 0.45 ms per iteration on the Laplacian baseline, nnz = 868292,
+// K = 16, 1.9-2.1 ms on its three-level J = 1, 8, 16, nnz = 1.8e6, and 6 ms
+// on J = 1, 14, 28, nnz = 5.7e6, whose packed copies do not stay in cache;
+// the AVX-512 kernels took 0.18 ms on the baseline on a Zen 5 core, and the
+// generic kernels are about 3.5x slower than the AVX2 ones); c to the
 // assembly of the re-run's κ-only runs, 1.5-2.4e-7 s per nonzero on the 2D
 // problems, whose M is mostly above the κ cap so that assembly is their
-// whole time).
+// whole time.
 //
 // FBPINN and PINN (Adam): every step evaluates each network at each of its
 // points with the 1+2d jet channels, forward and backward, at a cost per
@@ -59,13 +68,18 @@ func Cost(s Spec) float64 {
 	switch s.Model {
 	case ELM:
 		const (
-			a = 4.2e-10 // per nonzero and iteration (M and Mᵀ)
-			b = 1.2e-9  // per block row and iteration
-			c = 1.5e-7  // assembly, per nonzero
-			f = 1.8e-10 // dense SVD, per flop
+			a     = 3.1e-10 // per nonzero and iteration (M and Mᵀ), in cache
+			aOut  = 9.0e-10 // the same, added for the share beyond cache
+			cache = 8e6     // bytes of the packed copy that stay in cache
+			b     = 7.4e-10 // per block row and iteration
+			beta  = 8.6e-9  // per row and column of M and iteration (LSQR's vectors)
+			c     = 1.5e-7  // assembly, per nonzero
+			f     = 1.8e-10 // dense SVD, per flop
 		)
 		nnz := n * cover * k1
-		sec := iters*nnz*(a+b/k1)*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
+		perNZ := a + aOut*max(0, 1-cache/(8*nnz)) + b/k1
+		perIter := nnz*perNZ + beta*(n+float64(cols(s)))
+		sec := iters*perIter*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
 		if s.Kappa {
 			rows, cols := n, float64(cols(s))
 			if rows*cols <= DefaultKappaCells { // the estimate assumes the default cap
