@@ -15,10 +15,16 @@ import (
 // tags and entities, links, and the backslash itself.
 const mdSpecial = "\\|*_`<>[]&~"
 
-// control reports whether r may not stand in a line of output: a control
-// character or invalid UTF-8.
-func control(r rune) bool {
-	return r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r)
+// mdSpecialRe matches a character of mdSpecial.
+var mdSpecialRe = regexp.MustCompile("[" + regexp.QuoteMeta(mdSpecial) + "]")
+
+// visible returns r, or "?" if r may not stand in a line of output: a
+// control character or invalid UTF-8.
+func visible(r rune) rune {
+	if r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r) {
+		return '?'
+	}
+	return r
 }
 
 // escapeMarkdown makes plain text safe in a Markdown line or table cell
@@ -26,47 +32,28 @@ func control(r rune) bool {
 // it shows as itself; line breaks and tabs become spaces, and other control
 // characters (and invalid UTF-8) "?", so a value stays on its line.
 func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t':
-			b.WriteByte(' ')
-		case control(r):
-			b.WriteByte('?')
-		case strings.ContainsRune(mdSpecial, r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
 		}
-	}
-	return b.String()
+		return visible(r)
+	}, s)
+	return mdSpecialRe.ReplaceAllString(s, `\$0`)
 }
+
+// backticks matches a run of backticks.
+var backticks = regexp.MustCompile("`+")
 
 // codeSpan writes s as a Markdown code span that shows it verbatim: the
 // fence is one backtick more than the longest run of backticks in s (with
 // a space inside when s starts or ends with one), "|" is escaped for table
 // cells, and control characters become "?" as in escapeMarkdown.
 func codeSpan(s string) string {
-	var b strings.Builder
-	run, longest := 0, 0
-	for _, r := range s {
-		switch {
-		case r == '`':
-			run++
-			longest = max(longest, run)
-			b.WriteRune(r)
-			continue
-		case control(r):
-			b.WriteByte('?')
-		case r == '|':
-			b.WriteString(`\|`)
-		default:
-			b.WriteRune(r)
-		}
-		run = 0
+	longest := 0
+	for _, run := range backticks.FindAllString(s, -1) {
+		longest = max(longest, len(run))
 	}
-	body := b.String()
+	body := strings.ReplaceAll(strings.Map(visible, s), "|", `\|`)
 	if strings.HasPrefix(body, "`") || strings.HasSuffix(body, "`") {
 		body = " " + body + " "
 	}
