@@ -198,10 +198,11 @@ func textStyle(size float64) text.Style {
 	}
 }
 
-// newPanel returns a plot with the panel styling of the figures.
-func newPanel(title string) *plot.Plot {
+// newPanel returns a plot with the panel styling of the figures, its
+// title and its axis labels ("" for none).
+func newPanel(title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = title
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, xLabel, yLabel
 	p.Title.TextStyle.Font.Size = panelSize
 	p.Title.TextStyle.Handler = figureText
 	p.Title.Padding = vg.Points(2)

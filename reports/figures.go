@@ -111,7 +111,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	items := make([]legendItem, len(labels)) // by label, once a curve of it is drawn
 	var rows [][]*plot.Plot
 	for i, pd := range f.Panels {
-		p := newPanel(pd.Title)
+		p := newPanel(pd.Title, "", "")
 		logY(p)
 		if i+nc >= len(f.Panels) { // the lowest panel of its column
 			p.X.Label.Text = "iteration"
@@ -240,9 +240,8 @@ func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Series) == 0 {
 		return nil
 	}
-	p := newPanel("")
+	p := newPanel("", f.XLabel, "")
 	logY(p)
-	p.X.Label.Text = f.XLabel
 	// Side-by-side offsets: one slot per series, spread over 60% of the
 	// smallest gap between x values (in the axis's own scale; 1 on a
 	// nominal axis).
@@ -410,9 +409,8 @@ func solutionTitle(s *experiments.Solution) string {
 // CurvePlot draws the 1D solution: exact against predicted u(t), and
 // the pointwise absolute error on a log axis.
 func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
-	top, bottom := newPanel(""), newPanel("")
+	top, bottom := newPanel("", "t", ""), newPanel("", "t", "")
 	logY(bottom)
-	top.X.Label.Text, bottom.X.Label.Text = "t", "t"
 	abs := make([]float64, len(c.T))
 	for i := range c.T {
 		abs[i] = math.Abs(c.Pred[i] - c.Exact[i])
@@ -452,8 +450,8 @@ func BasisPlot(s *experiments.Solution, perLevel [][]experiments.BasisSet) *Figu
 			continue
 		}
 		js := s.System.Decomposition.Levels[sets[0].Level].J
-		p := newPanel(fmt.Sprintf("level %d (J = %d): %d %s", l+1, js, len(sets), plural(len(sets), "subdomain")))
-		p.X.Label.Text = "t"
+		p := newPanel(fmt.Sprintf("level %d (J = %d): %d %s", l+1, js, len(sets), plural(len(sets), "subdomain")),
+			"t", "")
 		if len(panels) == 0 {
 			p.Y.Label.Text = "(1/L) w_{j}(t) φ_{jk}(t)"
 		}
@@ -504,10 +502,8 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 			img.SetRGBA(j, i, c) // image row 0 at the top: matrix row 0
 		}
 	}
-	p := newPanel("")
+	p := newPanel("", "column (level, subdomain, feature)", "row (constraint point)")
 	p.Add(plotter.NewImage(img, 0, 0, float64(r.Cols), float64(r.Rows)))
-	p.X.Label.Text = "column (level, subdomain, feature)"
-	p.Y.Label.Text = "row (constraint point)"
 	p.X.Min, p.X.Max = 0, float64(r.Cols)
 	p.Y.Min, p.Y.Max = 0, float64(r.Rows)
 	// Data y counts up from the bottom; matrix rows count down.
@@ -587,14 +583,12 @@ func (g gridXYZ) Y(r int) float64    { return g.g.Y[r] }
 
 // heatPanel is a heat map of a grid (FieldsPlot lays its panels out square).
 func heatPanel(title string, g *experiments.Grid, cm palette.ColorMap) *plot.Plot {
-	p := newPanel(title)
+	p := newPanel(title, "x", "y")
 	h := plotter.NewHeatMap(gridXYZ{g}, cm.Palette(255))
 	h.Min, h.Max = cm.Min(), cm.Max()
 	h.Rasterized = true
 	h.NaN = color.White
 	p.Add(h)
-	p.X.Label.Text = "x"
-	p.Y.Label.Text = "y"
 	return p
 }
 
@@ -635,8 +629,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		heatPanel("log_{10} |error|", lg, errMap),
 	}
 	// The decomposition: centres per level, and the domain's outline.
-	dp := newPanel("subdomain centres")
-	dp.X.Label.Text, dp.Y.Label.Text = "x", "y"
+	dp := newPanel("subdomain centres", "x", "y")
 	var outline plotter.XYs
 	for _, v := range s.Problem.Outline {
 		outline = append(outline, plotter.XY{X: v[0], Y: v[1]})
@@ -668,7 +661,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 		below: func(c draw.Canvas, cells [][]draw.Canvas) {
 			for i, cm := range maps {
 				cell := panels[i].DataCanvas(cells[0][i])
-				bar := newPanel("")
+				bar := newPanel("", "", "")
 				bar.HideY()
 				bar.X.Tick.Marker = fewTicks
 				bar.Add(&plotter.ColorBar{ColorMap: cm})
