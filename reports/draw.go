@@ -57,11 +57,6 @@ type Figure struct {
 // the code page lacks as glyph outlines.
 type straightAlpha struct{ *vgpdf.Canvas }
 
-// FillString draws str with its baseline starting at pt: see fillStringPDF.
-func (c straightAlpha) FillString(f font.Face, pt vg.Point, str string) {
-	fillStringPDF(c.Canvas.FillString, c, f, pt, str)
-}
-
 // SetColor sets the colour of the strokes and fills that follow, handing
 // the PDF canvas its straight channels.
 func (c straightAlpha) SetColor(clr color.Color) {

@@ -83,8 +83,7 @@ func (h scriptText) pieces(line string, fnt font.Font) []piece {
 // Box returns the width of the line and its height above and depth below
 // the baseline, scripts included.
 func (h scriptText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
-	base := h.Fonts.Lookup(fnt, fnt.Size)
-	ext := base.Extents()
+	ext := h.Extents(fnt)
 	height, depth = ext.Ascent, ext.Descent
 	for _, p := range h.pieces(txt, fnt) {
 		width += p.face.Width(p.s)
@@ -111,8 +110,7 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 		pt.X, pt.Y = pt.Y*sin+pt.X*cos, pt.Y*cos-pt.X*sin
 	}
 	lines := h.Lines(txt)
-	base := h.Fonts.Lookup(sty.Font, sty.Font.Size)
-	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - base.Extents().Ascent
+	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - h.Extents(sty.Font).Ascent
 	for i, line := range lines {
 		w, _, _ := h.Box(line, sty.Font)
 		x := pt.X + vg.Length(sty.XAlign)*w
@@ -124,16 +122,17 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 }
 
-// fillStringPDF draws str on a PDF canvas, whose FillString takes text in
-// code page 1252: runs of characters the code page has are passed to it
-// encoded, each other character is filled as the outline of its glyph in
-// the font, so that "ω", "κ" or "₀" print as they do in the PNG.
-func fillStringPDF(fill func(font.Face, vg.Point, string), c vg.Canvas, fnt font.Face, pt vg.Point, str string) {
+// FillString draws str with its baseline starting at pt on the PDF canvas,
+// whose FillString takes text in code page 1252: runs of characters the
+// code page has are passed to it encoded, each other character is filled
+// as the outline of its glyph in the font, so that "ω", "κ" or "₀" print as
+// they do in the PNG.
+func (c straightAlpha) FillString(fnt font.Face, pt vg.Point, str string) {
 	var run []byte
 	var runText strings.Builder
 	flush := func() {
 		if len(run) > 0 {
-			fill(fnt, pt, string(run))
+			c.Canvas.FillString(fnt, pt, string(run))
 			pt.X += fnt.Width(runText.String())
 			run = run[:0]
 			runText.Reset()
