@@ -230,20 +230,21 @@ func (w *writer) figures() bool { return w.o.has(FormatPNG) || w.o.has(FormatPDF
 
 // figure writes a table's figure (nil: skipped, saying why).
 func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
-	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption}
+	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption, Note: strings.Join(omittedNotes(omitted), "")}
 	if fig == nil {
 		e.Note = skippedNote(ts, omitted)
+	}
+	return w.save(fig, e)
+}
+
+// save writes a figure in every image format asked for and returns its
+// entry; a figure that is nil (skipped, e says why) or cannot be drawn is
+// noted instead.
+func (w *writer) save(fig *Figure, e FigureEntry) FigureEntry {
+	if fig == nil {
 		w.o.logf("figure %s: %s", e.Name, e.Note)
 		return e
 	}
-	e.Note = strings.Join(omittedNotes(omitted), "")
-	w.save(fig, &e)
-	return e
-}
-
-// save writes a figure in every image format asked for; a figure that
-// cannot be drawn is noted instead.
-func (w *writer) save(fig *Figure, e *FigureEntry) {
 	for _, format := range []string{FormatPNG, FormatPDF} {
 		if !w.o.has(format) || w.err != nil {
 			continue
@@ -253,12 +254,13 @@ func (w *writer) save(fig *Figure, e *FigureEntry) {
 			e.Note = strings.TrimSpace(e.Note + " Not drawn: " + err.Error())
 			w.o.logf("figure %s: %v", fig.Name, err)
 			e.Files = nil
-			return
+			return e
 		}
 		name := filepath.Join(FigureDir, fig.Name+"."+format)
 		w.write(name, data)
 		e.Files = append(e.Files, name)
 	}
+	return e
 }
 
 // skippedNote says why a table figure was not drawn.
@@ -297,15 +299,12 @@ func (w *writer) solutions(tables []*experiments.Table, results map[string]*expe
 			skip.Note = "Skipped: " + err.Error()
 		}
 		if skip.Note != "" {
-			w.b.Solutions = append(w.b.Solutions, skip)
-			w.o.logf("figure %s: %s", skip.Name, skip.Note)
+			w.b.Solutions = append(w.b.Solutions, w.save(nil, skip))
 			continue
 		}
 		for _, fig := range figs {
-			e := FigureEntry{Name: fig.Name, Caption: fig.Caption,
-				Note: fmt.Sprintf("From the run %s (%.1f s).", spec, res.Time.Total)}
-			w.save(fig, &e)
-			w.b.Solutions = append(w.b.Solutions, e)
+			w.b.Solutions = append(w.b.Solutions, w.save(fig, FigureEntry{Name: fig.Name, Caption: fig.Caption,
+				Note: fmt.Sprintf("From the run %s (%.1f s).", spec, res.Time.Total)}))
 		}
 	}
 }
