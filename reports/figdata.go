@@ -226,30 +226,25 @@ func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
 // reason: "5 rows with 0/5 seeds (FBPINN); 1 row with 3/5 seeds
 // (ELM-FBPINN (80, 40) K=12)".
 func describeOmitted(om []Omission) string {
-	type group struct {
-		reason        string
-		names, models []string
-	}
-	var gs []*group
+	var reasons []string // in order of first use
+	names, models := map[string][]string{}, map[string][]string{}
 	for _, o := range om {
-		i := slices.IndexFunc(gs, func(g *group) bool { return g.reason == o.Reason })
-		if i < 0 {
-			gs = append(gs, &group{reason: o.Reason})
-			i = len(gs) - 1
+		r := o.Reason
+		if names[r] == nil {
+			reasons = append(reasons, r)
 		}
-		g := gs[i]
-		g.names = append(g.names, o.Row.Label())
-		if _, m := seriesKey(o.Row.Table, o.Row.Row); !slices.Contains(g.models, m) {
-			g.models = append(g.models, m)
+		names[r] = append(names[r], o.Row.Label())
+		if _, m := seriesKey(o.Row.Table, o.Row.Row); !slices.Contains(models[r], m) {
+			models[r] = append(models[r], m)
 		}
 	}
 	var parts []string
-	for _, g := range gs {
-		detail := strings.Join(g.names, ", ")
-		if len(g.names) > 3 {
-			detail = strings.Join(g.models, ", ")
+	for _, r := range reasons {
+		n, detail := len(names[r]), strings.Join(names[r], ", ")
+		if n > 3 {
+			detail = strings.Join(models[r], ", ")
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", len(g.names), plural(len(g.names), "row"), g.reason, detail))
+		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", n, plural(n, "row"), r, detail))
 	}
 	return strings.Join(parts, "; ")
 }
