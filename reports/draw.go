@@ -330,12 +330,11 @@ func (pg *page) draw(c draw.Canvas) {
 	if len(pg.yLabels) > 0 {
 		padLeft += lh + 5
 	}
-	grid := pg.rows
-	tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(6), PadY: vg.Points(6),
+	tiles := draw.Tiles{Rows: len(pg.rows), Cols: len(pg.rows[0]), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadLeft: padLeft, PadRight: margin + 4, PadBottom: vg.Points(2), PadTop: vg.Points(2)}
-	cells := plot.Align(grid, tiles, body)
-	for i := range grid {
-		for j, p := range grid[i] {
+	cells := plot.Align(pg.rows, tiles, body)
+	for i, row := range pg.rows {
+		for j, p := range row {
 			if p != nil {
 				p.Draw(cells[i][j])
 			}
@@ -346,7 +345,7 @@ func (pg *page) draw(c draw.Canvas) {
 		if l == "" {
 			continue
 		}
-		dc := grid[i][0].DataCanvas(cells[i][0])
+		dc := pg.rows[i][0].DataCanvas(cells[i][0])
 		c.FillText(ls, vg.Point{X: c.Min.X + margin + lh/2, Y: (dc.Min.Y + dc.Max.Y) / 2}, l)
 	}
 	if pg.below != nil {
@@ -455,9 +454,8 @@ func wrapText(st text.Style, s string, w vg.Length) []string {
 func lineThumb(line draw.LineStyle, band color.Color) func(c *draw.Canvas) {
 	return func(c *draw.Canvas) {
 		if band != nil {
-			c.FillPolygon(band, []vg.Point{
-				{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
-				{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+			c.SetColor(band)
+			c.Fill(c.Rectangle.Path())
 		}
 		y := (c.Min.Y + c.Max.Y) / 2
 		c.StrokeLine2(line, c.Min.X, y, c.Max.X, y)

@@ -531,19 +531,17 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 
 // stepTicks labels [0, span] every niceStep(span, n), from the top down
 // if down is set.
-func stepTicks(span float64, n int, down bool) plot.Ticker {
-	return plot.TickerFunc(func(_, _ float64) []plot.Tick {
-		var out []plot.Tick
-		step := niceStep(span, n)
-		for v := 0.0; v <= span; v += step {
-			at := v
-			if down {
-				at = span - v
-			}
-			out = append(out, plot.Tick{Value: at, Label: num(v)})
+func stepTicks(span float64, n int, down bool) plot.ConstantTicks {
+	var out plot.ConstantTicks
+	step := niceStep(span, n)
+	for v := 0.0; v <= span; v += step {
+		at := v
+		if down {
+			at = span - v
 		}
-		return out
-	})
+		out = append(out, plot.Tick{Value: at, Label: num(v)})
+	}
+	return out
 }
 
 // niceStep returns a step of 1, 2 or 5 times a power of ten that cuts
