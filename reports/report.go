@@ -2,7 +2,6 @@ package reports
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -215,10 +214,10 @@ func (w *writer) render(name string, f func(io.Writer) error) {
 	}
 }
 
-// write writes data to the file name, atomically.
+// write writes data to the file name, atomically (experiments.WriteFile).
 func (w *writer) write(name string, data []byte) {
 	if w.err == nil {
-		w.err = writeFile(filepath.Join(w.dir, filepath.Dir(name)), filepath.Base(name), data)
+		w.err = experiments.WriteFile(filepath.Join(w.dir, name), data)
 	}
 	if w.err == nil {
 		w.b.Files = append(w.b.Files, name)
@@ -347,23 +346,4 @@ func solutionPlots(res *experiments.Result) ([]*Figure, error) {
 		figs = append(figs, SparsityPlot(sol, sol.Sparsity(raster, raster)))
 	}
 	return figs, nil
-}
-
-// writeFile writes data to dir/name atomically: a temporary file in dir,
-// synced, then renamed over the target.
-func writeFile(dir, name string, data []byte) error {
-	f, err := os.CreateTemp(dir, ".tmp-"+name+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	err = errors.Join(werr, f.Sync(), f.Close(), os.Chmod(tmp, 0o644))
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
