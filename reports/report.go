@@ -163,12 +163,8 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	for _, ts := range st.Tables {
 		tr := &TableReport{TableStudy: ts}
 		b.Tables = append(b.Tables, tr)
-		if o.has(FormatMarkdown) {
-			w.render(ts.Table.ID+".md", func(buf io.Writer) error { return Markdown(buf, ts, true) })
-		}
-		if o.has(FormatLaTeX) {
-			w.render(ts.Table.ID+".tex", func(buf io.Writer) error { return LaTeX(buf, ts, o.LaTeXPaper) })
-		}
+		w.render(FormatMarkdown, ts.Table.ID+".md", func(buf io.Writer) error { return Markdown(buf, ts, true) })
+		w.render(FormatLaTeX, ts.Table.ID+".tex", func(buf io.Writer) error { return LaTeX(buf, ts, o.LaTeXPaper) })
 		if w.figures() {
 			conv, fin := Convergence(ts), Final(ts)
 			tr.Figures = append(tr.Figures,
@@ -180,17 +176,12 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		w.solutions(tables, results)
 	}
 	b.Claims = study.EvaluateClaims(st)
-	if o.has(FormatCSV) {
-		w.render("runs.csv", func(buf io.Writer) error { return RunsCSV(buf, st) })
-	}
-	if o.has(FormatMarkdown) {
-		w.render("SUMMARY.md", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "SUMMARY.md.tmpl", b) })
-		w.render("REPORT.md", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "REPORT.md.tmpl", newView(b, o)) })
-	}
-	if o.has(FormatLaTeX) {
-		w.render("report.tex", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "report.tex.tmpl", newView(b, o)) })
-		w.render("report-standalone.tex", func(buf io.Writer) error { return index.ExecuteTemplate(buf, "report-standalone.tex.tmpl", nil) })
-	}
+	w.render(FormatCSV, "runs.csv", func(buf io.Writer) error { return RunsCSV(buf, st) })
+	v := newView(b, o)
+	w.template(FormatMarkdown, "SUMMARY.md", b)
+	w.template(FormatMarkdown, "REPORT.md", v)
+	w.template(FormatLaTeX, "report.tex", v)
+	w.template(FormatLaTeX, "report-standalone.tex", nil)
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -205,13 +196,19 @@ type writer struct {
 	err error
 }
 
-// render writes what f renders to the file name.
-func (w *writer) render(name string, f func(io.Writer) error) {
-	if w.err == nil {
+// render writes what f renders to the file name if its format is asked for.
+func (w *writer) render(format, name string, f func(io.Writer) error) {
+	if w.err == nil && w.o.has(format) {
 		var s string
 		s, w.err = rendered(f)
 		w.write(name, []byte(s))
 	}
+}
+
+// template writes the file name, if its format is asked for: the index
+// template of that name (name.tmpl) over data.
+func (w *writer) template(format, name string, data any) {
+	w.render(format, name, func(buf io.Writer) error { return index.ExecuteTemplate(buf, name+".tmpl", data) })
 }
 
 // write writes data to the file name, atomically (experiments.WriteFile).
