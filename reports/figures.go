@@ -122,12 +122,10 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		for _, c := range pd.Curves {
 			col := colour(c)
 			drawn := false
-			if band := bandPolygon(c.Row.Band); len(band) > 2 {
-				if poly, err := plotter.NewPolygon(band); err == nil {
-					poly.Color, poly.LineStyle.Width = withAlpha(col, 0.22), 0
-					p.Add(poly)
-					drawn = true
-				}
+			if poly, err := plotter.NewPolygon(bandPolygon(c.Row.Band)); err == nil && len(poly.XYs[0]) > 2 {
+				poly.Color, poly.LineStyle.Width = withAlpha(col, 0.22), 0
+				p.Add(poly)
+				drawn = true
 			}
 			if med := xys(c.Row.Band.Iter, c.Row.Band.Median, positive); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
 				drawn = true
@@ -305,15 +303,9 @@ func FinalPlot(f *FinalFigure) *Figure {
 			}
 			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{max(low, 0), max(high, 0)})
 		}
-		if len(pts.XYs) == 0 {
-			continue
-		}
-		sc, err := plotter.NewScatter(pts.XYs)
-		if err != nil {
-			continue
-		}
-		eb, err := plotter.NewYErrorBars(pts)
-		if err != nil {
+		sc, serr := plotter.NewScatter(pts.XYs)
+		eb, eerr := plotter.NewYErrorBars(pts)
+		if len(pts.XYs) == 0 || serr != nil || eerr != nil {
 			continue
 		}
 		glyph, bar := draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}, draw.LineStyle{Color: col, Width: vg.Points(1.1)}
