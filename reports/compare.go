@@ -56,11 +56,11 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	if format == CompareCSV {
 		return comparisonCSV(w, rows)
 	}
-	var rd tw.Renderer
+	rd, bullet := tw.Renderer(nil), "" // a terminal table; Markdown's lists are bulleted
 	switch format {
 	case CompareText:
 	case CompareMarkdown:
-		rd = renderer.NewMarkdown()
+		rd, bullet = renderer.NewMarkdown(), "- "
 	default:
 		return fmt.Errorf("reports: unknown comparison format %q (want text, md or csv)", format)
 	}
@@ -81,10 +81,8 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	if err := writeTable(w, rd, compareHeader, cells, 2); err != nil {
 		return err
 	}
-	bullet := ""
-	if format == CompareMarkdown {
+	if bullet != "" { // Markdown: a blank line ends the table before the list
 		fmt.Fprintln(w)
-		bullet = "- "
 	}
 	for _, r := range rows {
 		for i, specs := range [][]experiments.Spec{r.MissingOld, r.MissingNew} {
