@@ -198,10 +198,8 @@ func Final(ts *study.TableStudy) *FinalFigure {
 	if !drawn {
 		return f
 	}
-	for _, s := range series {
-		if len(s.Points) > 0 {
-			f.Series = append(f.Series, s)
-		}
+	f.Series = slices.DeleteFunc(series, func(s FinalSeries) bool { return len(s.Points) == 0 })
+	for _, s := range f.Series {
 		for _, p := range s.Points {
 			f.XTicks = append(f.XTicks, p.X)
 		}
