@@ -127,7 +127,6 @@ var (
 	colPurple = color.RGBA{148, 103, 189, 255}
 	colBrown  = color.RGBA{140, 86, 75, 255}
 	colGrey   = color.RGBA{127, 127, 127, 255}
-	colBlack  = color.RGBA{0, 0, 0, 255}
 )
 
 // seriesColours are the colours of the models' curves and points; a

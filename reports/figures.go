@@ -414,7 +414,7 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 		name string
 		sty  draw.LineStyle
 	}{
-		{top, xys(c.T, c.Exact, nil), "exact", draw.LineStyle{Color: colBlack, Width: vg.Points(1.8)}},
+		{top, xys(c.T, c.Exact, nil), "exact", draw.LineStyle{Color: color.Black, Width: vg.Points(1.8)}},
 		{top, xys(c.T, c.Pred, nil), "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
 		{bottom, xys(c.T, abs, positive), "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
 	} {
@@ -624,7 +624,7 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 	for _, v := range s.Problem.Outline {
 		outline = append(outline, plotter.XY{X: v[0], Y: v[1]})
 	}
-	addLine(dp, outline, draw.LineStyle{Color: colBlack, Width: vg.Points(1)})
+	addLine(dp, outline, draw.LineStyle{Color: color.Black, Width: vg.Points(1)})
 	var items []legendItem
 	glyphs := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.CircleGlyph{}, draw.SquareGlyph{}}
 	radii := []vg.Length{5, 2.2, 1.2, 1}
