@@ -53,27 +53,23 @@ type piece struct {
 // baseline, set at scriptScale of its size (never below minFont).
 func (h scriptText) pieces(line string, fnt font.Font) []piece {
 	var out []piece
-	add := func(s string, level int) {
-		f, shift := fnt, vg.Length(0)
-		if level != 0 {
+	add := func(s string, shift vg.Length) { // shift in units of fnt's size; 0: plain text
+		f := fnt
+		if shift != 0 {
 			f.Size = max(vg.Length(minFont), fnt.Size*scriptScale)
-			shift = -0.22 * fnt.Size
-			if level > 0 {
-				shift = 0.38 * fnt.Size
-			}
 		}
 		if s != "" {
-			out = append(out, piece{s, h.Fonts.Lookup(f, f.Size), shift})
+			out = append(out, piece{s, h.Fonts.Lookup(f, f.Size), shift * fnt.Size})
 		}
 	}
 	start := 0
 	for _, m := range script.FindAllStringSubmatchIndex(line, -1) {
 		add(line[start:m[0]], 0)
-		level := -1
+		shift := vg.Length(-0.22)
 		if line[m[0]] == '^' {
-			level = 1
+			shift = 0.38
 		}
-		add(line[m[2]:m[3]], level)
+		add(line[m[2]:m[3]], shift)
 		start = m[1]
 	}
 	add(line[start:], 0)
