@@ -75,10 +75,11 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 		}
 		r, x := s.Row, t.X(s.Row)
 		p := study.ProblemOf(r.Problem)
+		key, label := seriesKey(t, r)
 		title := fmt.Sprintf("%s = %s, J = %d", p.Param.Figure, num(r.Param), r.J[len(r.J)-1])
 		switch t.Kind {
-		case experiments.Weights: // the panels are the problems
-			title, x = p.Title, 0
+		case experiments.Weights: // the panels are the problems, the curves the weight scales
+			title, x, label = p.Title, 0, "R = "+num(r.R)
 		case experiments.SweepK, experiments.SweepJ:
 			title = t.Kind.String() + " = " + num(x)
 		case experiments.Baseline:
@@ -87,10 +88,6 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
 			j, f.Panels = len(f.Panels), append(f.Panels, Panel{Title: title, order: [2]float64{float64(slices.Index(experiments.Problems, p)), x}})
-		}
-		key, label := seriesKey(t, r)
-		if t.Kind == experiments.Weights {
-			label = "R = " + num(r.R)
 		}
 		if s.Reduced {
 			label += fmt.Sprintf(" [%d steps, %d %s]", s.Iters, s.Seeds, plural(s.Seeds, "seed"))
