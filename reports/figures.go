@@ -36,11 +36,10 @@ func figureTitle(t *experiments.Table, what string) string {
 
 // sourceNote is the first note of a table figure: what it reproduces.
 func sourceNote(ts *study.TableStudy) string {
-	t, tier := ts.Table, ts.Tier
-	if t.Paper == "" {
-		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", tier)
+	if ts.Table.Paper == "" {
+		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", ts.Tier)
 	}
-	return fmt.Sprintf("Reproduces paper table %s; tier %s.", t.Paper, tier)
+	return fmt.Sprintf("Reproduces paper table %s; tier %s.", ts.Table.Paper, ts.Tier)
 }
 
 // omittedNotes is the note of a figure that leaves rows out, if it does.
