@@ -43,6 +43,7 @@ TEXT ·backward2Asm512(SB), NOSPLIT, $0-56
 	VMOVUPD 320(BX), Z5
 
 loop:
+	PREFETCHT0 (DI)(R8*8)            // t eight points ahead (first pass: t comes from L3)
 	VMOVUPD (DI), Z6                 // t
 	VMULPD  Z6, Z6, Z7
 	VMOVUPD 0(R9), Z8

@@ -23,6 +23,11 @@
 // values never reach), so five of the 32 multiplications the formulas
 // suggest are additions or gone (−4 t a = ta2 + ta2, FMA(−2, X, gv) =
 // gv − (X + X)): the two pipes that multiply carry 27 a point.
+//
+// The loop prefetches t eight points ahead: the first of a network's
+// passes reads t from L3 (every network's forward pass came in between);
+// the 2D FBPINN steps took 3-7% less time with it on a Zen 3 (AVX2). A
+// prefetch changes no value.
 
 DATA b2c<>+0(SB)/8, $0x3ff0000000000000
 DATA b2c<>+8(SB)/8, $0x3ff0000000000000
@@ -57,6 +62,7 @@ TEXT ·backward2Asm(SB), NOSPLIT, $0-56
 	VMOVUPD 160(BX), Y5
 
 loop:
+	PREFETCHT0 (DI)(R8*8)            // t eight points ahead (first pass: t comes from L3)
 	VMOVUPD (DI), Y6                 // t
 	VMULPD  Y6, Y6, Y7
 	VMOVUPD 0(R9), Y8
