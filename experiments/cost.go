@@ -76,16 +76,12 @@ func Cost(s Spec) float64 {
 			c     = 1.5e-7  // assembly, per nonzero
 			f     = 1.8e-10 // dense SVD, per flop
 		)
-		nnz := n * cover * k1
+		nnz, rows, cols := n*cover*k1, n, float64(cols(s)) // M's nonzeros and shape
 		perNZ := a + aOut*max(0, 1-cache/(8*nnz)) + b/k1
-		perIter := nnz*perNZ + beta*(n+float64(cols(s)))
-		sec := iters*perIter*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
-		if s.Kappa {
-			rows, cols := n, float64(cols(s))
-			if rows*cols <= DefaultKappaCells { // the estimate assumes the default cap
-				m, k := max(rows, cols), min(rows, cols)
-				sec += f * (4*m*k*k - 4*k*k*k/3)
-			}
+		sec := iters*(nnz*perNZ+beta*(rows+cols))*(1+t/(100*n)) + c*nnz*(1+t/(4*n))
+		if s.Kappa && rows*cols <= DefaultKappaCells { // the estimate assumes the default cap
+			m, k := max(rows, cols), min(rows, cols)
+			sec += f * (4*m*k*k - 4*k*k*k/3)
 		}
 		return sec + runOverhead
 	case FBPINN, PINN:

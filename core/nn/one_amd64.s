@@ -26,7 +26,7 @@
 //
 // The loop prefetches t eight points ahead: the first of a network's
 // passes reads t from L3 (every network's forward pass came in between);
-// the 2D FBPINN steps took 3-7% less time with it on a Zen 3 (AVX2). A
+// the 2D FBPINN steps were 3-9% faster with it on a Zen 3 (AVX2). A
 // prefetch changes no value.
 
 DATA b2c<>+0(SB)/8, $0x3ff0000000000000
