@@ -224,10 +224,17 @@ func logY(p *plot.Plot) {
 	p.Add(g)
 }
 
-// decadeRange returns the whole decades around [lo, hi], the range of a log
-// axis, so that it always has labelled ticks at both ends.
-func decadeRange(lo, hi float64) (float64, float64) {
-	if !(lo > 0) || !(hi >= lo) || math.IsInf(hi, 0) {
+// decadeRange returns the whole decades around the positive values among
+// ys (those a log axis can draw), the range of a log axis, so that it
+// always has labelled ticks at both ends; 0.1 to 1 if none is positive.
+func decadeRange(ys ...float64) (float64, float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, y := range ys {
+		if positive(y) {
+			lo, hi = math.Min(lo, y), math.Max(hi, y)
+		}
+	}
+	if lo > hi {
 		return 1e-1, 1
 	}
 	a, b := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))

@@ -67,23 +67,18 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if len(f.Panels) == 0 {
 		return nil
 	}
-	lo, hi, xmax := math.Inf(1), math.Inf(-1), 0.0
-	seeds, refs, multilevel := 0, false, false
+	xmax, seeds, refs, multilevel := 0.0, 0, false, false
+	var ys []float64    // the bands' ends and the reference lines: the y range
 	var labels []string // of the curves, in order: the legend's
 	for _, p := range f.Panels {
 		for _, c := range p.Curves {
 			b := c.Row.Band
-			for i := range b.Iter {
-				if positive(b.Min[i]) {
-					lo = math.Min(lo, b.Min[i])
-				}
-				if positive(b.Max[i]) {
-					hi = math.Max(hi, b.Max[i])
-				}
-				xmax = math.Max(xmax, b.Iter[i])
+			ys = append(append(ys, b.Min...), b.Max...)
+			for _, x := range b.Iter {
+				xmax = math.Max(xmax, x)
 			}
 			if m, ok := paperReference(c); ok {
-				lo, hi, refs = math.Min(lo, m), math.Max(hi, m), true
+				ys, refs = append(ys, m), true
 			}
 			seeds, multilevel = max(seeds, b.Seeds), multilevel || c.Key == "elm-ml"
 			if !slices.Contains(labels, c.Label) {
@@ -91,7 +86,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 			}
 		}
 	}
-	lo, hi = decadeRange(lo, hi)
+	lo, hi := decadeRange(ys...)
 	// Colours: by model, or along a ramp for the R curves.
 	colour := func(c Curve) color.RGBA { return modelColour(c.Key) }
 	if f.Study.Table.Kind == experiments.Weights {
@@ -252,23 +247,16 @@ func FinalPlot(f *FinalFigure) *Figure {
 			gap = d
 		}
 	}
-	// The y range: whole decades around every bar.
-	lo, hi := math.Inf(1), math.Inf(-1)
+	// The y range: whole decades around every bar drawn.
+	var ys []float64
 	for _, s := range f.Series {
 		for _, q := range s.Points {
-			if !positive(q.Median) {
-				continue
-			}
-			lo, hi = math.Min(lo, q.Median), math.Max(hi, q.Median)
-			if positive(q.Min) {
-				lo = math.Min(lo, q.Min)
-			}
-			if positive(q.Max) {
-				hi = math.Max(hi, q.Max)
+			if positive(q.Median) {
+				ys = append(ys, q.Median, q.Min, q.Max)
 			}
 		}
 	}
-	lo, hi = decadeRange(lo, hi)
+	lo, hi := decadeRange(ys...)
 	p.Y.Min, p.Y.Max = lo, hi
 	n := len(f.Series)
 	var items []legendItem
