@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -153,13 +152,6 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	}
 	b := &Built{Study: st}
 	w := &writer{dir: dir, b: b, o: o}
-	dirs := dir
-	if w.figures() {
-		dirs = filepath.Join(dir, FigureDir)
-	}
-	if err := os.MkdirAll(dirs, 0o755); err != nil {
-		return nil, err
-	}
 	for _, ts := range st.Tables {
 		tr := &TableReport{TableStudy: ts}
 		b.Tables = append(b.Tables, tr)
@@ -211,7 +203,8 @@ func (w *writer) template(format, name string, data any) {
 	w.render(format, name, func(buf io.Writer) error { return index.ExecuteTemplate(buf, name+".tmpl", data) })
 }
 
-// write writes data to the file name, atomically (experiments.WriteFile).
+// write writes data to the file name, atomically, making its folder if
+// needed (experiments.WriteFile).
 func (w *writer) write(name string, data []byte) {
 	if w.err == nil {
 		w.err = experiments.WriteFile(filepath.Join(w.dir, name), data)
