@@ -247,14 +247,13 @@ func (v *view) ClaimHeader() []string { return append([]string{""}, study.ClaimM
 
 // anchor is GitHub's anchor of a heading in REPORT.md.
 func anchor(title string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(title) {
+	return strings.Map(func(r rune) rune {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
+			return r
 		case r == ' ':
-			b.WriteByte('-')
+			return '-'
 		}
-	}
-	return b.String()
+		return -1 // dropped
+	}, strings.ToLower(title))
 }
