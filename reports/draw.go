@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 
@@ -316,17 +317,7 @@ type page struct {
 
 // draw lays the page out on c.
 func (pg *page) draw(c draw.Canvas) {
-	top := c.Max.Y - margin
-	left, right := c.Min.X+margin, c.Max.X-margin
-	pg.headerLines(right-left, func(st text.Style, line string, gap vg.Length) {
-		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
-		top -= st.Height(line) + gap
-	})
-	if len(pg.legend) > 0 {
-		top = drawLegendStrip(c, pg.legend, left, right, top-3)
-	}
-	body := draw.Crop(c, 0, 0, 0, top-c.Max.Y-2)
+	body := draw.Crop(c, 0, 0, 0, pg.header(c)-c.Max.Y-2)
 	if pg.below != nil {
 		body = draw.Crop(body, 0, 0, pg.belowHeight, 0)
 	}
@@ -361,38 +352,37 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 }
 
-// figure returns the page as a figure w wide whose panels take body below
-// the header (title, notes and legend).
-func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
-	return &Figure{Name: name, Caption: caption, W: w, H: body + pg.headerHeight(w), draw: pg.draw}
-}
-
-// headerLines calls f for every line of the page's title and then of its
-// notes (in grey), wrapped to width w, with its style and the gap below it.
-func (pg *page) headerLines(w vg.Length, f func(st text.Style, line string, gap vg.Length)) {
-	st := textStyle(titleSize)
-	for _, line := range wrapText(st, pg.title, w) {
-		f(st, line, 2)
+// header draws the page's title and notes (in grey), wrapped to c's width
+// less the margins, and the legend strip under them at the top of c, and
+// returns the y below them.
+func (pg *page) header(c draw.Canvas) vg.Length {
+	top := c.Max.Y - margin
+	left, right := c.Min.X+margin, c.Max.X-margin
+	lines := func(st text.Style, s string, gap vg.Length) {
+		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
+		for _, line := range wrapText(st, s, right-left) {
+			c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
+			top -= st.Height(line) + gap
+		}
 	}
+	lines(textStyle(titleSize), pg.title, 2)
 	note := textStyle(noteSize)
 	note.Color = color.RGBA{90, 90, 90, 255}
 	for _, n := range pg.notes {
-		for _, line := range wrapText(note, n, w) {
-			f(note, line, 1)
-		}
+		lines(note, n, 1)
 	}
+	if len(pg.legend) > 0 {
+		top = drawLegendStrip(c, pg.legend, left, right, top-3)
+	}
+	return top
 }
 
-// headerHeight returns the height of the page's title, notes and legend
-// at width w, as draw lays them out.
-func (pg *page) headerHeight(w vg.Length) vg.Length {
-	h := margin + 4
-	pg.headerLines(w-2*margin, func(st text.Style, line string, gap vg.Length) { h += st.Height(line) + gap })
-	if len(pg.legend) > 0 {
-		lines, _ := legendLines(pg.legend, w-2*margin)
-		h += vg.Length(len(lines))*legendRowHeight() + 3
-	}
-	return h
+// figure returns the page as a figure w wide whose panels take body below
+// the header (title, notes and legend), as high as header draws it on a
+// canvas that only records (vg/recorder).
+func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
+	top := pg.header(draw.Canvas{Canvas: new(recorder.Canvas), Rectangle: vg.Rectangle{Max: vg.Point{X: w}}})
+	return &Figure{Name: name, Caption: caption, W: w, H: body + 4 - top, draw: pg.draw}
 }
 
 // Sizes of the legend strip's entries.
@@ -400,9 +390,6 @@ const (
 	thumbW    = vg.Length(16) // a thumbnail's width
 	legendGap = vg.Length(10) // between entries
 )
-
-// legendRowHeight is the height of a line of the legend strip.
-func legendRowHeight() vg.Length { return textStyle(legendSize).Height("Xg") + 3 }
 
 // legendWidth is the width of an entry of the legend strip.
 func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
@@ -426,7 +413,7 @@ func legendLines(items []legendItem, w vg.Length) (lines [][]legendItem, widths 
 func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Length) vg.Length {
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
-	h := legendRowHeight()
+	h := st.Height("Xg") + 3 // a line's
 	lines, widths := legendLines(items, right-left)
 	for i, line := range lines {
 		x := (left+right)/2 - widths[i]/2
