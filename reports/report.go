@@ -125,8 +125,9 @@ const FigureDir = "figures"
 //   - png, pdf: figures/<name>.png and .pdf: per table a convergence and a
 //     final-error figure (the weight-scaling table's final-error figure is
 //     the paper's weight-scaling figure), and the solution figures of each
-//     problem whose baseline table is reported, drawn from the results of
-//     their runs (experiments.SolutionOf).
+//     problem whose baseline table is reported with its ELM-FBPINN row,
+//     drawn from the results of their runs (experiments.SolutionRuns,
+//     SolutionOf).
 //
 // A figure whose table has no usable row is skipped with a note; a figure
 // drawn without some rows says which in its title and in the report. Every
@@ -263,27 +264,23 @@ func skippedNote(ts *study.TableStudy, om []Omission) string {
 	return "Skipped: no row can be drawn: " + describeOmitted(om) + "."
 }
 
-// solutions draws the solution figures of each problem whose baseline table
-// is reported, in the registry's order, from the result of its run
-// (experiments.SolutionSpec), or notes that the run is missing.
+// solutions draws the solution figures of the runs experiments.SolutionRuns
+// schedules for the tables (one per problem whose baseline table has an
+// ELM-FBPINN row in the tier), from the result of each run, or notes that
+// the run is missing.
 func (w *writer) solutions(tables []*experiments.Table, results map[string]*experiments.Result) {
-	for _, p := range experiments.Problems {
-		if !slices.ContainsFunc(tables, func(t *experiments.Table) bool {
-			return t.Kind == experiments.Baseline && len(t.Rows) > 0 && t.Rows[0].Problem == p.Name
-		}) {
-			continue
-		}
-		tier := w.b.Tier
-		spec, err := experiments.SolutionSpec(p.Name, experiments.SolutionIters(tier, p.Name))
-		if err != nil {
-			w.err = cmp.Or(w.err, err)
-			return
-		}
+	runs, err := experiments.SolutionRuns(tables, w.b.Tier)
+	if err != nil {
+		w.err = cmp.Or(w.err, err)
+		return
+	}
+	for _, run := range runs {
+		spec, p := run.Spec, study.ProblemOf(run.Spec.Problem)
 		skip := FigureEntry{Name: p.Name + "-solution", Caption: "the solution figures of the " + p.Title}
 		res := results[spec.Key()]
 		var figs []*Figure
 		if res == nil {
-			skip.Note = fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, tier)
+			skip.Note = fmt.Sprintf("Skipped: no result of their run %s yet (repro run -tier %s makes it with the baseline table).", spec, w.b.Tier)
 		} else if figs, err = solutionPlots(res); err != nil {
 			skip.Note = "Skipped: " + err.Error()
 		}
