@@ -20,7 +20,7 @@ func cmdExec(args []string) error {
 	maxMem := addMemFlag(fs)
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	if err := parse(fs, args); err != nil {
-		return err
+		return ignoreHelp(err)
 	}
 	limit, why, err := memLimit(*maxMem)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"elmfbpinn/experiments"
 )
 
 // newFlags returns a flag set whose parse errors become one-line usage
@@ -111,4 +113,35 @@ func parseJ(s string) ([]int, error) {
 		J = append(J, n)
 	}
 	return J, nil
+}
+
+// checkResultDir returns a usage error unless dir, the -results of a
+// command that reads results, names an existing directory (or a result
+// archive, experiments.Archives): a misspelt directory would otherwise
+// read as one where nothing has run yet.
+func checkResultDir(dir string) error {
+	if dir == "" {
+		return usagef("-results is empty: name the result directory (repro run -results DIR makes it)")
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usagef("result directory %s: %v (repro run -results %s makes it)", dir, unwrapPath(err), dir)
+	case !st.IsDir() && !experiments.IsArchive(dir):
+		return usagef("result directory %s is neither a directory nor a result archive (*%s)", dir, experiments.ArchiveExt)
+	}
+	return nil
+}
+
+// checkOutDir returns a usage error unless dir, the -out of a command that
+// writes a folder of files, names a folder that exists or can be made:
+// not empty (which would write into the current directory) and not a file.
+func checkOutDir(dir string) error {
+	if dir == "" {
+		return usagef("-out is empty: name the output directory")
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usagef("-out %s is a file, not a directory", dir)
+	}
+	return nil
 }

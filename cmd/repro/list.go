@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	iofs "io/fs"
 	"os"
 	"text/tabwriter"
 
@@ -21,6 +23,13 @@ func cmdList(args []string) error {
 	}
 	runs, err := runsOf(tables, sf.tier)
 	if err != nil {
+		return err
+	}
+	// A missing directory lists nothing done (a fresh clone has none yet),
+	// and says so, in case its name is misspelt.
+	if _, err := os.Stat(*dir); errors.Is(err, iofs.ErrNotExist) && *dir != "" {
+		fmt.Fprintf(os.Stderr, "repro list: no result directory %s yet: nothing has run there (repro run -results %s makes it)\n", *dir, *dir)
+	} else if err := checkResultDir(*dir); err != nil {
 		return err
 	}
 	type count struct{ rows, runs, done, stale int }

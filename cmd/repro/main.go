@@ -10,7 +10,7 @@
 //	repro slurm  [run flags] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]
 //	repro digest [-cases LIST]
 //	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
-//	repro publish [selection] -results DIR [-out DIR]
+//	repro publish [selection] -results DIR [-out DIR] [-prune]
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -204,7 +204,10 @@
 // report.tex takes the PNGs). make publish runs it on the full tier
 // into published/ and compiles the LaTeX report; make test checks that the
 // published report regenerates byte for byte from the published archives and
-// that they cover every run of the full tier.
+// that they cover every run of the full tier. It refuses to drop a result
+// that an archive it rewrites holds and the selection does not make again
+// (a missing -results, or another tier, would empty the archives); -prune
+// drops them.
 //
 //	$ repro publish -tier full -results results -out published
 //
@@ -409,7 +412,7 @@ func main() {
 		fmt.Println(usage)
 		return
 	default:
-		err = usagef("unknown command %q; want list, run, report, compare, solve, slurm or digest", cmd)
+		err = usagef("unknown command %q; want list, run, report, compare, publish, solve, slurm or digest (repro -h lists them)", cmd)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)

@@ -38,7 +38,15 @@ func TestMain(m *testing.M) {
 
 func runRepro(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runReproIn(t, "", args...)
+}
+
+// runReproIn runs repro with args in the working directory dir ("": the
+// test's).
+func runReproIn(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	cmd := exec.Command(repro, args...)
+	cmd.Dir = dir
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()
@@ -114,12 +122,65 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestResultAndOutDirs checks that the commands that read results refuse a
+// -results that names no directory (a misspelt one would read as nothing
+// run yet), that report and publish refuse an -out that is empty (the
+// current directory) or a file, and a few flags whose zero once meant
+// "unset": each with status 2, one line and nothing written.
+func TestResultAndOutDirs(t *testing.T) {
+	fixtures := t.TempDir()
+	file, res := filepath.Join(fixtures, "file"), filepath.Join(fixtures, "results")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(res, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	nope := filepath.Join(fixtures, "nope")
+	sel := []string{"-tier", "quick", "-table", "osc-K"}
+	cases := []struct {
+		cmd  string
+		args []string // after sel
+		want string
+	}{
+		{"report", []string{"-results", nope, "-out", "rep"}, "result directory " + nope + ": no such file or directory"},
+		{"report", []string{"-results", file, "-out", "rep"}, "neither a directory nor a result archive"},
+		{"report", []string{"-results", "", "-out", "rep"}, "-results is empty"},
+		{"report", []string{"-results", res, "-out", ""}, "-out is empty"},
+		{"report", []string{"-results", res, "-out", file}, "is a file, not a directory"},
+		{"publish", []string{"-results", nope, "-out", "pub"}, "no such file or directory"},
+		{"publish", []string{"-results", res, "-out", ""}, "-out is empty"},
+		{"list", []string{"-results", file}, "neither a directory nor a result archive"},
+		{"run", []string{"-results", ""}, "-results is empty"},
+		{"solve", []string{"-model", "pinn", "-steps", "0"}, "positive"},
+		{"solve", []string{"-model", "fbpinn", "-steps", "-5"}, "positive"},
+	}
+	for i, tc := range cases {
+		args := []string{tc.cmd}
+		if tc.cmd != "solve" {
+			args = append(args, sel...)
+		}
+		args = append(args, tc.args...)
+		checkUsageError(t, fmt.Sprintf("case %d (%v)", i, args), t.TempDir(), tc.want, args...)
+	}
+	// list on a directory that does not exist yet lists nothing done and
+	// says so, with status 0: a fresh clone has no results/.
+	stdout, stderr, code := runReproIn(t, t.TempDir(), "list", "-tier", "quick", "-results", nope)
+	if code != 0 || !strings.Contains(stderr, "no result directory "+nope+" yet") || !strings.Contains(stdout, "osc-K") {
+		t.Errorf("list on a missing directory: exit %d, stderr %q, stdout %q; want 0, a note and the tables", code, stderr, stdout)
+	}
+	// exec -h is help, not an error.
+	if _, stderr, code := runRepro(t, "exec", "-h"); code != 0 {
+		t.Errorf("exec -h: exit %d (%s), want 0", code, stderr)
+	}
+}
+
 // checkUsageError runs repro with args and checks that it exits with status
 // 2, prints one line containing want to standard error and nothing to
 // standard output, and leaves dir empty.
 func checkUsageError(t *testing.T, name, dir, want string, args ...string) {
 	t.Helper()
-	stdout, stderr, code := runRepro(t, args...)
+	stdout, stderr, code := runReproIn(t, dir, args...)
 	if code != 2 {
 		t.Errorf("%s: exit status %d, want 2 (stderr %q)", name, code, stderr)
 	}

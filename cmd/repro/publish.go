@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,16 +20,20 @@ import (
 // running anything and `repro report -results published/results` gives the
 // same report again, byte for byte.
 func cmdPublish(args []string) error {
-	fs := newFlags("publish", "[selection] -results DIR [-out DIR]")
+	fs := newFlags("publish", "[selection] -results DIR [-out DIR] [-prune]")
 	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory to publish from")
 	out := fs.String("out", "published", "output directory: archives in OUT/results, the report in OUT/report")
 	allowMixed := fs.Bool("allow-mixed", false, "publish results made by different numerics (fingerprints) together")
+	prune := fs.Bool("prune", false, "let the archives drop published results that the selection does not make again (by default publish refuses)")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
 	tables, err := sf.selection()
 	if err != nil {
+		return err
+	}
+	if err := cmp.Or(checkResultDir(*dir), checkOutDir(*out)); err != nil {
 		return err
 	}
 	runs, err := withFigureRuns(tables, sf)
@@ -42,6 +50,12 @@ func cmdPublish(args []string) error {
 	}
 	archives := archiveSets(runs, results)
 	resDir := filepath.Join(*out, "results")
+	if n, example, err := dropped(resDir, archives); err != nil {
+		return err
+	} else if n > 0 && !*prune {
+		return usagef("publishing would drop %d of the results the archives in %s hold (e.g. %s): their runs have no result in %s or are not in the selection (-tier %s); run them, or pass -prune to drop them",
+			n, resDir, example, *dir, sf.tier)
+	}
 	if err := os.MkdirAll(resDir, 0o755); err != nil {
 		return err
 	}
@@ -79,6 +93,39 @@ func cmdPublish(args []string) error {
 		rep = append(rep, "-allow-mixed")
 	}
 	return cmdReport(rep)
+}
+
+// dropped counts the results that the archives already in resDir hold and
+// the new archives do not, and names one of them. An archive that cannot
+// be read is an error.
+func dropped(resDir string, archives []archiveSet) (n int, example string, err error) {
+	keep := map[string]bool{}
+	for _, a := range archives {
+		for _, r := range a.results {
+			keep[r.Key] = true
+		}
+	}
+	for _, a := range archives {
+		path := filepath.Join(resDir, a.name+experiments.ArchiveExt)
+		b, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return 0, "", err
+		}
+		old, err := experiments.ReadArchive(bytes.NewReader(b))
+		if err != nil {
+			return 0, "", fmt.Errorf("published archive %s: %v (pass -prune to replace it)", path, err)
+		}
+		for _, r := range old {
+			if !keep[r.Key] {
+				n++
+				example = cmp.Or(example, r.Spec.String())
+			}
+		}
+	}
+	return n, example, nil
 }
 
 // archiveSet is the results one archive holds.

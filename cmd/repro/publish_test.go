@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"image/png"
 	"io/fs"
 	"os"
@@ -80,6 +81,41 @@ func TestPublishRoundTrip(t *testing.T) {
 		t.Fatalf("report from the archives: exit %d: %s", code, stderr)
 	}
 	sameTree(t, filepath.Join(out, "report"), again)
+}
+
+// TestPublishKeepsResults checks that publish refuses to drop results its
+// archives hold (here: from an empty -results, as a missing results/ or
+// another tier would), leaving the archive as it was, and drops them with
+// -prune.
+func TestPublishKeepsResults(t *testing.T) {
+	out, empty := filepath.Join(t.TempDir(), "published"), t.TempDir()
+	sel := []string{"-tier", "full", "-table", "osc-K"}
+	pub := func(results string, extra ...string) (string, int) {
+		args := append(append([]string{"publish", "-results", results, "-out", out}, sel...), extra...)
+		_, stderr, code := runRepro(t, args...)
+		return stderr, code
+	}
+	if stderr, code := pub(filepath.Join("..", "..", "reports", "testdata", "results")); code != 0 {
+		t.Fatalf("publish: exit %d: %s", code, stderr)
+	}
+	archive := filepath.Join(out, "results", "osc-K"+experiments.ArchiveExt)
+	before, err := os.ReadFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, code := pub(empty)
+	if code != 2 || !strings.Contains(stderr, "publishing would drop") || !strings.Contains(stderr, "-prune") {
+		t.Errorf("publish from an empty directory: exit %d, stderr %q; want 2 and the refusal", code, stderr)
+	}
+	if after, err := os.ReadFile(archive); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the refused publish changed the archive (err %v)", err)
+	}
+	if stderr, code := pub(empty, "-prune"); code != 0 {
+		t.Fatalf("publish -prune: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(archive); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("publish -prune kept the archive of no results (stat: %v)", err)
+	}
 }
 
 // TestPublishedReport is the check of the repository's published results

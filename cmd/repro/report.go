@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"os"
@@ -42,6 +43,9 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := cmp.Or(checkResultDir(*dir), checkOutDir(*out)); err != nil {
+		return err
+	}
 	runs, err := withFigureRuns(tables, sf)
 	if err != nil {
 		return err
@@ -70,18 +74,15 @@ func cmdReport(args []string) error {
 		return err
 	}
 	figs, skipped := 0, 0
+	entries := slices.Clone(b.Solutions)
 	for _, tr := range b.Tables {
-		for _, f := range tr.Figures {
-			if f.Written() {
-				figs++
-			} else {
-				skipped++
-			}
-		}
+		entries = append(entries, tr.Figures...)
 	}
-	for _, f := range b.Solutions {
+	for _, f := range entries {
 		if f.Written() {
 			figs++
+		} else {
+			skipped++
 		}
 	}
 	see := ""

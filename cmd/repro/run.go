@@ -72,6 +72,9 @@ func cmdRun(args []string) error {
 		}
 		return usagef("%v%s", tooBig[0], more)
 	}
+	if f.dir == "" {
+		return usagef("-results is empty: name the result directory")
+	}
 	if err := checkWritable(f.dir); err != nil {
 		return err
 	}

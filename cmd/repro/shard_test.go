@@ -326,6 +326,9 @@ func TestSlurmBadInput(t *testing.T) {
 		{[]string{"slurm", "-seeds", "0\t1"}, "-seeds"},
 		{[]string{"slurm", "-name", "a\x7fb"}, "-name"},
 		{[]string{"slurm", "-results", "res\xff"}, "-results"},
+		// -out a directory (the work directory): refused before the log
+		// folder is made.
+		{[]string{"slurm", "-out", "."}, "is a directory: -out names the sbatch script"},
 	}
 	for i, tc := range cases {
 		dir := t.TempDir()

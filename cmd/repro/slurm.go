@@ -178,12 +178,18 @@ func (f *slurmFlags) write(p *runPlan, n int, total, maxLoad float64) error {
 	}
 	for _, p := range []string{exe, results, report, out} {
 		if hasControl(p) {
-			return fmt.Errorf("%q: control characters (line breaks, tabs, escapes) cannot go into the job scripts", p)
+			return usagef("%q: control characters (line breaks, tabs, escapes) cannot go into the job scripts", p)
 		}
 	}
 	for _, d := range []string{cwd, logs} {
 		if strings.ContainsAny(d, " \t\r\n'\"\\$`") || hasControl(d) {
-			return fmt.Errorf("%q: #SBATCH lines cannot take a path with blanks, quotes, $ or backslashes; use -logs or run from another directory", d)
+			return usagef("%q: #SBATCH lines cannot take a path with blanks, quotes, $ or backslashes; use -logs or run from another directory", d)
+		}
+	}
+	// Nothing is written (not even the log folder) if a script cannot be.
+	for _, p := range []string{out, reportScript, submit} {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return usagef("%s is a directory: -out names the sbatch script to write, e.g. %s", p, filepath.Join(f.out, "repro.sbatch"))
 		}
 	}
 	// Slurm does not create the directory of --output: a missing one fails
@@ -262,7 +268,10 @@ echo "array_job=$array report_job=$report"
 	for _, w := range []struct{ path, text string }{
 		{out, a.String()}, {reportScript, r.String()}, {submit, s.String()},
 	} {
-		if err := os.WriteFile(w.path, []byte(w.text), 0o755); err != nil {
+		if err := experiments.WriteFile(w.path, []byte(w.text)); err != nil {
+			return err
+		}
+		if err := os.Chmod(w.path, 0o755); err != nil {
 			return err
 		}
 	}

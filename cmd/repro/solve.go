@@ -44,7 +44,9 @@ func cmdSolve(args []string) error {
 		return usageError{err.Error()}
 	}
 	var bad error
+	stepsSet := false
 	fs.Visit(func(f *flag.Flag) {
+		stepsSet = stepsSet || f.Name == "steps"
 		if f.Name == "K" && *k < 1 && bad == nil {
 			bad = usagef("-K %d: need at least 1 feature per subdomain", *k)
 		}
@@ -71,7 +73,7 @@ func cmdSolve(args []string) error {
 	if s.K == 0 {
 		s.K = p.Base.K
 	}
-	if *steps != 0 {
+	if stepsSet {
 		if s.Model == experiments.ELM {
 			return usagef("-steps counts Adam steps (fbpinn, pinn); use -iters for the ELM's LSQR iterations")
 		}
@@ -80,7 +82,7 @@ func cmdSolve(args []string) error {
 	if s.Model == experiments.PINN {
 		s.Width = *width
 	}
-	if *iters < 1 || *steps < 0 {
+	if s.Iters < 1 {
 		return usagef("-iters and -steps must be positive")
 	}
 	if *cells < 0 {
