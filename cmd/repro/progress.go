@@ -254,7 +254,7 @@ func (p *progress) close() {
 	defer p.mu.Unlock()
 	p.clearLocked()
 	made := p.done - p.failed - p.other
-	fmt.Fprintf(p.out, "repro run: %d of %d runs done in %s: %d made, %d failed, %d by another runner",
+	fmt.Fprintf(p.out, "repro run: %d of %d runs ended in %s: %d made, %d failed, %d by another runner",
 		p.done, p.total, fmtETA(time.Since(p.start).Seconds()), made, p.failed, p.other)
 	if p.estDone > 0 {
 		fmt.Fprintf(p.out, " (measured/estimated time %.2g)", p.correctionLocked())

@@ -47,7 +47,7 @@ func TestProgressPipe(t *testing.T) {
 	b, _ := io.ReadAll(r)
 	out := string(b)
 	for _, want := range []string{"[0/2] 0 failed, 1 in flight", specs[0].String() + "  ", "[1/2] ok   " + specs[0].String(),
-		"[2/2] FAIL " + specs[1].String(), "    boom\n", "repro run: 2 of 2 runs done in ", ": 1 made, 1 failed, 0 by another runner (measured/estimated time "} {
+		"[2/2] FAIL " + specs[1].String(), "    boom\n", "repro run: 2 of 2 runs ended in ", ": 1 made, 1 failed, 0 by another runner (measured/estimated time "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

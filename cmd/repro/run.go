@@ -282,6 +282,9 @@ feed:
 	if byOther > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were made by another runner\n", byOther, len(todo))
 	}
+	if k := contendedResults(f.dir, todo); k > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were timed sharing their core (contended: other work on the machine); reports leave their times out of speed ratios, and repro run -retime with the same flags times them again\n", k, len(todo))
+	}
 	if fatal != nil {
 		return storageError{fmt.Errorf("%sstopped after %d of %d runs: cannot save results in %s: %v", scope, finish, len(todo), f.dir, fatal)}
 	}
@@ -289,6 +292,18 @@ feed:
 		return fmt.Errorf("%s%d of %d runs failed; rerun to retry them", scope, failed, len(todo))
 	}
 	return nil
+}
+
+// contendedResults counts the results of specs in dir whose time is
+// contended (Env.Contended).
+func contendedResults(dir string, specs []experiments.Spec) int {
+	n := 0
+	for _, s := range specs {
+		if r, ok, err := experiments.Load(dir, s); err == nil && ok && r.Env.Contended {
+			n++
+		}
+	}
+	return n
 }
 
 // runChild runs one spec in a child process pinned to cpu. The child is

@@ -218,3 +218,15 @@ func TestRunRetimeCPU(t *testing.T) {
 		t.Errorf("seed 1, made on this CPU, was rewritten by -retime-cpu")
 	}
 }
+
+// TestRunSaysContended: a run whose results are timed contended (here:
+// -oversubscribe, more runs at once than cores) ends by saying how many and
+// that -retime times them again.
+func TestRunSaysContended(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := runRepro(t, "run", "-table", "osc-baseline", "-tier", "quick", "-model", "elm", "-seeds", "0",
+		"-jobs", "4096", "-oversubscribe", "-results", dir)
+	if code != 0 || !strings.Contains(stderr, "1 of the 1 runs were timed sharing their core") || !strings.Contains(stderr, "-retime") {
+		t.Errorf("run -oversubscribe: exit %d, want the contended run said: %s", code, stderr)
+	}
+}
