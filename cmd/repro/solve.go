@@ -102,6 +102,11 @@ func cmdSolve(args []string) error {
 		return err
 	}
 
+	// Execute reports nothing until it ends: a long run says first what to
+	// expect.
+	if est := experiments.Cost(s); est >= 10 {
+		fmt.Fprintf(os.Stderr, "repro solve: %s: about %s (experiments.Cost's estimate, fitted on one Zen 3 core with AVX2); the result follows at the end\n", s, fmtDuration(est))
+	}
 	start, cpu0 := time.Now(), cpuTime()
 	res, err := experiments.Execute(s, set)
 	if err != nil {
