@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
@@ -37,20 +38,23 @@ var CompareFormats = []string{CompareText, CompareMarkdown, CompareCSV}
 // compareHeader is the header of the text and Markdown comparison tables.
 var compareHeader = []string{"table", "row", "seeds",
 	"e_L1 old", "e_L1 new", "ratio", "old range", "new range", "p", "e_L1",
-	"time old (s)", "time new (s)", "ratio", "p", "time", "verdict"}
+	"timed", "time old (s)", "time new (s)", "ratio", "p", "time", "verdict"}
 
 // CompareCSVHeader is the header of the CSV comparison.
 var CompareCSVHeader = []string{"table", "row", "seeds", "missing_old", "missing_new",
 	"eL1_old_median", "eL1_new_median", "eL1_ratio", "eL1_old_min", "eL1_old_max", "eL1_new_min", "eL1_new_max",
 	"eL1_U", "eL1_p", "eL1_change",
 	"time_old_median", "time_new_median", "time_ratio", "time_old_min", "time_old_max", "time_new_min", "time_new_max",
-	"time_U", "time_p", "time_change", "verdict"}
+	"time_U", "time_p", "time_change", "verdict", "time_seeds"}
 
 // WriteComparison writes a comparison in a format of CompareFormats: a
 // terminal table (text), GitHub Markdown (md), each followed by the missing
 // runs and a legend, or one CSV record per row with full-precision numbers.
-// Medians are over the seeds with a result on both sides; a range is
-// min-max; p is the exact two-sided Mann-Whitney U test's.
+// Medians are over the seeds with a result on both sides (those of time
+// over the seeds timed cleanly on both sides, RowComparison.Timed: the
+// column timed, time_seeds in CSV); a range is min-max; p is the exact
+// two-sided Mann-Whitney U test's. A time with no seed timed cleanly shows
+// "—" (CSV: empty cells) and the change "contended".
 func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *study.CompareOptions) error {
 	opt := o.WithDefaults()
 	if format == CompareCSV {
@@ -67,14 +71,20 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	var cells [][]string
 	for _, r := range rows {
 		row := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds)}
-		if r.Change == study.NoData {
+		switch {
+		case r.Change == study.NoData:
 			row = append(append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...), r.Change.String())
-		} else {
+		default:
 			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
 				sci(r.EL1.Old.Min)+"–"+sci(r.EL1.Old.Max), sci(r.EL1.New.Min)+"–"+sci(r.EL1.New.Max), pval(r.EL1.Test.P), r.EL1.Change.String(),
-				secs(r.Time.Old.Median), secs(r.Time.New.Median), ratio(r.Time.Ratio),
-				pval(r.Time.Test.P), r.Time.Change.String(), r.Change.String())
+				strconv.Itoa(r.Timed))
+			if r.Time.Change == study.Contended {
+				row = append(row, "—", "—", "—", "—")
+			} else {
+				row = append(row, secs(r.Time.Old.Median), secs(r.Time.New.Median), ratio(r.Time.Ratio), pval(r.Time.Test.P))
+			}
+			row = append(row, r.Time.Change.String(), r.Change.String())
 		}
 		cells = append(cells, row)
 	}
@@ -94,8 +104,21 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	k := study.Tally(rows)
 	fmt.Fprintf(w, "%s%d rows: %d worse, %d better, %d unchanged, %d without a seed on both sides. "+
 		"A change counts if the Mann-Whitney U test over the seeds gives p < %g and the median ratio new/old "+
-		"is beyond %g for e_L1 (%g for time) either way; ratio is new/old of the medians over the seeds present on both sides.\n",
+		"is beyond %g for e_L1 (%g for time) either way; ratio is new/old of the medians over the seeds present on both sides "+
+		"(for time, over the timed ones: not timed contended on either side).\n",
 		bullet, len(rows), k.Worse, k.Better, k.Same, k.NoData, opt.Alpha, opt.Threshold, opt.TimeThreshold)
+	if k.Untimed+k.PartlyTimed > 0 {
+		var left []string
+		if k.Untimed > 0 {
+			left = append(left, fmt.Sprintf("%d %s without a time comparison (the verdict is e_L1's alone)", k.Untimed, study.Plural(k.Untimed, "row")))
+		}
+		if k.PartlyTimed > 0 {
+			left = append(left, fmt.Sprintf("%d %s timed over fewer seeds than e_L1 (column timed)", k.PartlyTimed, study.Plural(k.PartlyTimed, "row")))
+		}
+		fmt.Fprintf(w, "%sTimes left out as contended (timed while sharing their core, env.contended; repro report leaves them out of speed-ups too): %s. "+
+			"Contended seeds: %d in old, %d in new; repro run -retime -results DIR times them again.\n",
+			bullet, strings.Join(left, "; "), k.ContendedOld, k.ContendedNew)
+	}
 	return nil
 }
 
@@ -105,7 +128,7 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 		rec := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
 		for _, d := range []study.Delta{r.EL1, r.Time} {
-			if r.Change == study.NoData {
+			if r.Change == study.NoData || d.Change == study.Contended {
 				rec = append(rec, "", "", "", "", "", "", "", "", "", d.Change.String())
 				continue
 			}
@@ -113,7 +136,7 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 				num(d.Old.Min), num(d.Old.Max), num(d.New.Min), num(d.New.Max),
 				num(d.Test.U), num(d.Test.P), d.Change.String())
 		}
-		recs = append(recs, append(rec, r.Change.String()))
+		recs = append(recs, append(rec, r.Change.String(), strconv.Itoa(r.Timed)))
 	}
 	return csv.NewWriter(w).WriteAll(recs)
 }

@@ -18,10 +18,14 @@ const (
 	Better               // significantly smaller, by more than the threshold
 	Worse                // significantly larger, by more than the threshold
 	NoData               // nothing to compare: no seed has a result on both sides
+	// Contended is a time with nothing to compare: every seed with a
+	// result on both sides was timed contended on one side or both
+	// (experiments.Env.Contended), so its time is not a clean measurement.
+	Contended
 )
 
 // String returns the change as repro compare prints it: "~", "better",
-// "worse" or "missing".
+// "worse", "missing" or "contended".
 func (c Change) String() string {
 	switch c {
 	case Same:
@@ -32,6 +36,8 @@ func (c Change) String() string {
 		return "worse"
 	case NoData:
 		return "missing"
+	case Contended:
+		return "contended"
 	}
 	return fmt.Sprintf("Change(%d)", int(c))
 }
@@ -97,21 +103,31 @@ type RowComparison struct {
 	// Seeds is how many seeds have a result on both sides; only they are
 	// compared.
 	Seeds int
+	// Timed is how many of the Seeds were timed cleanly on both sides
+	// (neither result Env.Contended); only they are compared for time, as
+	// repro report leaves contended times out of its speed ratios.
+	// ContendedOld and ContendedNew count the Seeds whose result on that
+	// side was timed contended.
+	Timed                      int
+	ContendedOld, ContendedNew int
 	// MissingOld and MissingNew are the runs of the row the tier asks for
 	// that have a result on the other side only (in seed order).
 	MissingOld, MissingNew []experiments.Spec
 
+	// EL1 is compared over the Seeds, Time over the Timed seeds; Time's
+	// Change is Contended (and the rest of Time zero) if Timed == 0 < Seeds.
 	EL1, Time Delta
 	// Change is the row's verdict: Worse if e_L1 or time is worse, else
-	// Better if either is better, else Same; NoData if Seeds == 0.
+	// Better if either is better, else Same; NoData if Seeds == 0. A time
+	// that is Contended counts for neither: the verdict is e_L1's.
 	Change Change
 }
 
 // Compare compares the rows of the tables in a tier between two result sets
 // (each keyed by Spec.Key(), as experiments.LoadAll returns them), row by
 // row in table order. A row is compared over the seeds that have a result on
-// both sides; a run present on one side only is listed as missing on the
-// other. Rows with no result on either side are left out, as are κ-only
+// both sides, its time over those of them timed cleanly on both sides; a
+// run present on one side only is listed as missing on the other. Rows with no result on either side are left out, as are κ-only
 // runs. A metric's change counts only if the U test's p < Alpha and its
 // median ratio is beyond the threshold.
 func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string]*experiments.Result, o *CompareOptions) ([]RowComparison, error) {
@@ -138,14 +154,22 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 				switch {
 				case a != nil && b != nil:
 					oe, ne = append(oe, a.EL1), append(ne, b.EL1)
-					ot, nt = append(ot, a.Time.Total), append(nt, b.Time.Total)
+					if a.Env.Contended {
+						rc.ContendedOld++
+					}
+					if b.Env.Contended {
+						rc.ContendedNew++
+					}
+					if !a.Env.Contended && !b.Env.Contended {
+						ot, nt = append(ot, a.Time.Total), append(nt, b.Time.Total)
+					}
 				case a != nil:
 					rc.MissingNew = append(rc.MissingNew, s)
 				case b != nil:
 					rc.MissingOld = append(rc.MissingOld, s)
 				}
 			}
-			rc.Seeds = len(oe)
+			rc.Seeds, rc.Timed = len(oe), len(ot)
 			switch {
 			case rc.Seeds == 0 && len(rc.MissingOld)+len(rc.MissingNew) == 0:
 				continue // nothing on either side
@@ -157,7 +181,9 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 			if rc.EL1, err = delta(oe, ne, opt.Alpha, opt.Threshold); err != nil {
 				return nil, fmt.Errorf("table %s row %d: e_L1: %w", t.ID, i, err)
 			}
-			if rc.Time, err = delta(ot, nt, opt.Alpha, opt.TimeThreshold); err != nil {
+			if rc.Timed == 0 {
+				rc.Time.Change = Contended
+			} else if rc.Time, err = delta(ot, nt, opt.Alpha, opt.TimeThreshold); err != nil {
 				return nil, fmt.Errorf("table %s row %d: time: %w", t.ID, i, err)
 			}
 			switch {
@@ -205,12 +231,28 @@ func sample(xs []float64) Sample {
 }
 
 // CompareCounts counts the verdicts of a comparison.
-type CompareCounts struct{ Same, Better, Worse, NoData int }
+type CompareCounts struct {
+	Same, Better, Worse, NoData int
+	// Untimed counts the rows compared whose time is not (Contended), and
+	// PartlyTimed those whose time is compared over fewer seeds than
+	// their e_L1; ContendedOld and ContendedNew are the seeds of all rows
+	// left out of time by a contended result on that side.
+	Untimed, PartlyTimed       int
+	ContendedOld, ContendedNew int
+}
 
 // Tally counts the rows of a comparison by verdict.
 func Tally(rows []RowComparison) CompareCounts {
 	var k CompareCounts
 	for _, r := range rows {
+		switch {
+		case r.Time.Change == Contended:
+			k.Untimed++
+		case r.Timed < r.Seeds:
+			k.PartlyTimed++
+		}
+		k.ContendedOld += r.ContendedOld
+		k.ContendedNew += r.ContendedNew
 		switch r.Change {
 		case Same:
 			k.Same++

@@ -84,3 +84,118 @@ func TestCompare(t *testing.T) {
 		t.Errorf("one run on the old side only: %+v", rows)
 	}
 }
+
+// TestCompareContended: times timed contended (Env.Contended) on either side
+// are left out of the time comparison, the e_L1 comparison keeps every seed
+// on both sides. The ELM (20, 10) row of ScalingResults has times {1, 2, 3,
+// 4, 5} s for seeds 0-4.
+func TestCompareContended(t *testing.T) {
+	tab := studytest.Table(t, "osc-scaling")
+	// edit returns a copy of r changed by f.
+	edit := func(r *experiments.Result, f func(*experiments.Result)) *experiments.Result {
+		c := *r
+		f(&c)
+		return &c
+	}
+	slow := func(r *experiments.Result) { r.Env.Contended, r.Time.Total = true, r.Time.Total*100 }
+	cases := []struct {
+		name string
+		// old and cur change seed s of the row's result on each side.
+		old, cur func(s int, r *experiments.Result)
+
+		timed, contOld, contNew int
+		time, el1, verdict      Change
+		oldMedian, newMedian    float64 // of time; 0: not compared
+		timeP                   float64 // 0: not compared
+	}{{
+		name:    "every new seed contended and slower",
+		cur:     func(s int, r *experiments.Result) { slow(r) },
+		contNew: 5, time: Contended, el1: Same, verdict: Same,
+	}, {
+		name: "every old seed contended, e_L1 ten times larger",
+		old:  func(s int, r *experiments.Result) { slow(r) },
+		cur:  func(s int, r *experiments.Result) { r.EL1 *= 10 },
+		// Without the contended times the row is worse by its e_L1 alone.
+		contOld: 5, time: Contended, el1: Worse, verdict: Worse,
+	}, {
+		name: "seed 0 contended in old, seed 1 in new",
+		old: func(s int, r *experiments.Result) {
+			if s == 0 {
+				slow(r)
+			}
+		},
+		cur: func(s int, r *experiments.Result) {
+			if s == 1 {
+				slow(r)
+			}
+		},
+		// Seeds 2-4 on both sides: times {3, 4, 5}, median 4 (with
+		// the contended times, old {100, 2, 3, 4, 5} and new {1, 200,
+		// 3, 4, 5}: medians 4 and 4 but p < 1).
+		timed: 3, contOld: 1, contNew: 1, time: Same, el1: Same, verdict: Same,
+		oldMedian: 4, newMedian: 4, timeP: 1,
+	}, {
+		name: "seeds 0 and 1 contended in new, the others slower",
+		cur: func(s int, r *experiments.Result) {
+			if s < 2 {
+				r.Env.Contended = true
+			} else {
+				r.Time.Total *= 2
+			}
+		},
+		// Seeds 2-4: old {3, 4, 5} against new {6, 8, 10}: no overlap,
+		// but 3 against 3 seeds cannot reach p < 0.05 (p = 0.1).
+		timed: 3, contNew: 2, time: Same, el1: Same, verdict: Same,
+		oldMedian: 4, newMedian: 8, timeP: 0.1,
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			old := studytest.ScalingResults(tab)
+			cur := maps.Clone(old)
+			for seed := range 5 {
+				k := tab.Rows[studytest.ScELM20].Spec(seed).Key()
+				for _, side := range []struct {
+					m map[string]*experiments.Result
+					f func(int, *experiments.Result)
+				}{{old, tc.old}, {cur, tc.cur}} {
+					if side.f != nil {
+						side.m[k] = edit(side.m[k], func(r *experiments.Result) { side.f(seed, r) })
+					}
+				}
+			}
+			rows, err := Compare([]*experiments.Table{tab}, experiments.Full, old, cur, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r RowComparison
+			for _, rc := range rows {
+				if rc.Index == studytest.ScELM20 {
+					r = rc
+				}
+			}
+			if r.Seeds != 5 || r.Timed != tc.timed || r.ContendedOld != tc.contOld || r.ContendedNew != tc.contNew {
+				t.Errorf("%d seeds, %d timed, contended %d old %d new; want 5, %d, %d and %d",
+					r.Seeds, r.Timed, r.ContendedOld, r.ContendedNew, tc.timed, tc.contOld, tc.contNew)
+			}
+			if r.Time.Change != tc.time || r.EL1.Change != tc.el1 || r.Change != tc.verdict {
+				t.Errorf("time %v, e_L1 %v, verdict %v; want %v, %v and %v", r.Time.Change, r.EL1.Change, r.Change, tc.time, tc.el1, tc.verdict)
+			}
+			if r.Time.Old.Median != tc.oldMedian || r.Time.New.Median != tc.newMedian {
+				t.Errorf("time medians %g old, %g new; want %g and %g", r.Time.Old.Median, r.Time.New.Median, tc.oldMedian, tc.newMedian)
+			}
+			if r.Time.Test.P != tc.timeP && !near(r.Time.Test.P, tc.timeP) {
+				t.Errorf("time p = %g, want %g", r.Time.Test.P, tc.timeP)
+			}
+			// The other rows are identical on both sides and timed cleanly.
+			untimed, partly := 0, 0
+			if tc.timed == 0 {
+				untimed = 1
+			} else {
+				partly = 1
+			}
+			if k := Tally(rows); k.Untimed != untimed || k.PartlyTimed != partly || k.ContendedOld != tc.contOld || k.ContendedNew != tc.contNew {
+				t.Errorf("tally %+v; want %d untimed, %d partly timed", k, untimed, partly)
+			}
+		})
+	}
+}

@@ -322,9 +322,15 @@
 // verdict: better, worse or ~ (no significant change). A change counts only
 // if p < -alpha AND the median ratio is beyond -threshold (e_L1) or
 // -time-threshold (time) either way; a row is worse if either metric is,
-// better if either is and neither is worse. Runs present on one side only
-// are listed as missing, not compared; rows are identified as repro report
-// identifies them (table, model, (param, J), (h, K), R).
+// better if either is and neither is worse. The time is compared over the
+// seeds timed cleanly on both sides only (column timed; CSV time_seeds): a
+// seed whose result is contended (env.contended: timed while sharing its
+// core, left out of repro report's speed-ups too) on either side is left
+// out of it, and a row with none left shows "contended" for its time, its
+// verdict e_L1's alone; a note under the table counts them (repro run
+// -retime times them again). Runs present on one side only are listed as
+// missing, not compared; rows are identified as repro report identifies
+// them (table, model, (param, J), (h, K), R).
 //
 // With 5 seeds per side the smallest possible p is 2/252 ≈ 0.0079 (every
 // NEW seed beyond every OLD one); with 2 seeds per side it is 1/3, so rows of
