@@ -239,6 +239,8 @@ type CompareCounts struct {
 	// left out of time by a contended result on that side.
 	Untimed, PartlyTimed       int
 	ContendedOld, ContendedNew int
+	// MissingNew counts the runs with a result in the old set only.
+	MissingNew int
 }
 
 // Tally counts the rows of a comparison by verdict.
@@ -253,6 +255,7 @@ func Tally(rows []RowComparison) CompareCounts {
 		}
 		k.ContendedOld += r.ContendedOld
 		k.ContendedNew += r.ContendedNew
+		k.MissingNew += len(r.MissingNew)
 		switch r.Change {
 		case Same:
 			k.Same++

@@ -25,7 +25,7 @@ func cmdCompare(args []string) error {
 	threshold := fs.Float64("threshold", 1.10, "ratio of e_L1 medians beyond which a significant change counts")
 	timeThreshold := fs.Float64("time-threshold", 1.25, "ratio of time medians beyond which a significant change counts")
 	format := fs.String("format", reports.CompareText, "output: text (a terminal table), md (Markdown) or csv")
-	failOn := fs.String("fail-on", "none", "exit with status 1 if a row is worse (worse) or changed either way (any); none never fails")
+	failOn := fs.String("fail-on", "none", "exit with status 1 if a row is worse (worse) or changed either way (any), or if a run of OLD has no result in NEW (both); none never fails")
 	dirs, err := parseWithArgs(fs, args)
 	if err != nil {
 		return ignoreHelp(err)
@@ -79,11 +79,22 @@ func cmdCompare(args []string) error {
 		return err
 	}
 	k := study.Tally(rows)
+	var fail []string
 	switch {
 	case *failOn == "worse" && k.Worse > 0:
-		return fmt.Errorf("%d of %d rows are worse (-fail-on worse)", k.Worse, len(rows))
+		fail = append(fail, fmt.Sprintf("%d of %d rows are worse", k.Worse, len(rows)))
 	case *failOn == "any" && k.Worse+k.Better > 0:
-		return fmt.Errorf("%d of %d rows changed, %d worse and %d better (-fail-on any)", k.Worse+k.Better, len(rows), k.Worse, k.Better)
+		fail = append(fail, fmt.Sprintf("%d of %d rows changed, %d worse and %d better", k.Worse+k.Better, len(rows), k.Worse, k.Better))
+	}
+	// A NEW that lacks runs of OLD is a candidate that did not run them:
+	// what it would have given is unknown, so the gate does not pass it.
+	// Runs NEW has and OLD lacks (new rows) are fine.
+	if *failOn != "none" && k.MissingNew > 0 {
+		fail = append(fail, fmt.Sprintf("NEW has no result for %d %s of OLD (missing in new): run them (repro run -tier %s -results %s, with this comparison's selection)",
+			k.MissingNew, study.Plural(k.MissingNew, "run"), sf.tier, dirs[1]))
+	}
+	if len(fail) > 0 {
+		return fmt.Errorf("%s (-fail-on %s)", strings.Join(fail, "; "), *failOn)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -203,12 +204,11 @@ func TestCompareWorse(t *testing.T) {
 	}
 }
 
-// TestCompareMissing: a run removed from NEW is listed as missing and its
-// row compared over the seeds left; a row with no seed on both sides is
-// shown as missing, not compared.
-func TestCompareMissing(t *testing.T) {
-	src := quickBaseline(t)
-	old, cut := copyDir(t, src), copyDir(t, src)
+// cutDir returns a copy of src without seed 0 of the PINN and ELM-FBPINN
+// rows of osc-baseline's quick tier (the PINN row's only seed).
+func cutDir(t *testing.T, src string) string {
+	t.Helper()
+	cut := copyDir(t, src)
 	tables, _ := experiments.Lookup("osc-baseline")
 	for _, r := range tables[0].Rows {
 		s := r.Spec(0)
@@ -221,7 +221,16 @@ func TestCompareMissing(t *testing.T) {
 			}
 		}
 	}
-	rows, code, stderr := compareCSV(t, "-fail-on", "any", old, cut)
+	return cut
+}
+
+// TestCompareMissing: a run removed from NEW is listed as missing and its
+// row compared over the seeds left; a row with no seed on both sides is
+// shown as missing, not compared.
+func TestCompareMissing(t *testing.T) {
+	src := quickBaseline(t)
+	old, cut := copyDir(t, src), cutDir(t, src)
+	rows, code, stderr := compareCSV(t, old, cut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -303,6 +312,49 @@ func TestCompareContended(t *testing.T) {
 			}
 			if tc.note != "" && (!strings.Contains(stdout, tc.note) || !strings.Contains(stdout, "repro run -retime")) {
 				t.Errorf("the text does not say which times were left out (want %q):\n%s", tc.note, stdout)
+			}
+		})
+	}
+}
+
+// TestCompareFailOnMissing: -fail-on worse or any fails when NEW lacks
+// runs of OLD (a candidate that made no result must not pass the gate),
+// saying how many in one line, and passes when NEW has runs OLD lacks (new
+// rows); -fail-on none never fails.
+func TestCompareFailOnMissing(t *testing.T) {
+	src := quickBaseline(t)
+	full, cut, empty := copyDir(t, src), cutDir(t, src), t.TempDir()
+	worse := copyDir(t, cut)
+	if n := scaleEL1(t, worse, experiments.ELM, 3); n != 4 {
+		t.Fatalf("scaled %d results, want the 4 seeds of the ELM-FBPINN row left", n)
+	}
+	// lacks is the line's part on n runs missing in dir.
+	lacks := func(n int, dir string) string {
+		return fmt.Sprintf("NEW has no result for %d runs of OLD (missing in new): run them (repro run -tier quick -results %s,", n, dir)
+	}
+	cases := []struct {
+		name, failOn, old, new string
+		code                   int
+		want                   string // the one line of stderr, up to NEW's path
+	}{
+		{"empty NEW, worse", "worse", full, empty, 1, lacks(7, empty)},
+		{"empty NEW, any", "any", full, empty, 1, lacks(7, empty)},
+		{"empty NEW, none", "none", full, empty, 0, ""},
+		{"NEW lacks 2 runs, worse", "worse", full, cut, 1, lacks(2, cut)},
+		{"NEW lacks 2 runs and a row is worse", "worse", full, worse, 1, "1 of 3 rows are worse; " + lacks(2, worse)},
+		{"NEW a superset of OLD, worse", "worse", cut, full, 0, ""},
+		{"NEW a superset of OLD, any", "any", cut, full, 0, ""},
+		{"empty OLD, any", "any", empty, full, 0, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", "-fail-on", tc.failOn, tc.old, tc.new)
+			line := strings.TrimSpace(stderr)
+			if code != tc.code || strings.Count(line, "\n") != 0 || !strings.Contains(line, tc.want) {
+				t.Errorf("exit %d, stderr %q; want status %d and one line with %q", code, stderr, tc.code, tc.want)
+			}
+			if tc.code == 1 && !strings.HasSuffix(line, "(-fail-on "+tc.failOn+")") {
+				t.Errorf("stderr %q does not name -fail-on %s", line, tc.failOn)
 			}
 		})
 	}

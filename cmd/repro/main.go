@@ -348,7 +348,9 @@
 //	-time-threshold R time median ratio that counts (default 1.25)
 //	-format F         text (a terminal table), md (Markdown) or csv (default text)
 //	-fail-on C        worse: exit with status 1 if a row is worse; any: if a
-//	                  row changed either way; none (the default): never
+//	                  row changed either way; both also if NEW has no result
+//	                  for a run of OLD (not for runs of NEW only); none (the
+//	                  default): never
 //
 // Bad input exits with status 2 and a one-line reason; a failed run exits
 // with status 1; a results directory that cannot be written (missing
