@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
@@ -71,10 +70,9 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	var cells [][]string
 	for _, r := range rows {
 		row := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds)}
-		switch {
-		case r.Change == study.NoData:
+		if r.Change == study.NoData {
 			row = append(append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...), r.Change.String())
-		default:
+		} else {
 			row = append(row,
 				sci(r.EL1.Old.Median), sci(r.EL1.New.Median), ratio(r.EL1.Ratio),
 				sci(r.EL1.Old.Min)+"–"+sci(r.EL1.Old.Max), sci(r.EL1.New.Min)+"–"+sci(r.EL1.New.Max), pval(r.EL1.Test.P), r.EL1.Change.String(),
@@ -108,16 +106,10 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 		"(for time, over the timed ones: not timed contended on either side).\n",
 		bullet, len(rows), k.Worse, k.Better, k.Same, k.NoData, opt.Alpha, opt.Threshold, opt.TimeThreshold)
 	if k.Untimed+k.PartlyTimed > 0 {
-		var left []string
-		if k.Untimed > 0 {
-			left = append(left, fmt.Sprintf("%d %s without a time comparison (the verdict is e_L1's alone)", k.Untimed, study.Plural(k.Untimed, "row")))
-		}
-		if k.PartlyTimed > 0 {
-			left = append(left, fmt.Sprintf("%d %s timed over fewer seeds than e_L1 (column timed)", k.PartlyTimed, study.Plural(k.PartlyTimed, "row")))
-		}
-		fmt.Fprintf(w, "%sTimes left out as contended (timed while sharing their core, env.contended; repro report leaves them out of speed-ups too): %s. "+
-			"Contended seeds: %d in old, %d in new; repro run -retime -results DIR times them again.\n",
-			bullet, strings.Join(left, "; "), k.ContendedOld, k.ContendedNew)
+		fmt.Fprintf(w, "%sTimes timed contended (sharing their core; repro report leaves them out of speed-ups too) are left out: "+
+			"%d rows have no time comparison (their verdict is e_L1's), %d are timed over fewer seeds than e_L1 (column timed); "+
+			"contended seeds: %d in old, %d in new (repro run -retime -results DIR times them again).\n",
+			bullet, k.Untimed, k.PartlyTimed, k.ContendedOld, k.ContendedNew)
 	}
 	return nil
 }

@@ -127,9 +127,10 @@ type RowComparison struct {
 // (each keyed by Spec.Key(), as experiments.LoadAll returns them), row by
 // row in table order. A row is compared over the seeds that have a result on
 // both sides, its time over those of them timed cleanly on both sides; a
-// run present on one side only is listed as missing on the other. Rows with no result on either side are left out, as are κ-only
-// runs. A metric's change counts only if the U test's p < Alpha and its
-// median ratio is beyond the threshold.
+// run present on one side only is listed as missing on the other. Rows with
+// no result on either side are left out, as are κ-only runs. A metric's
+// change counts only if the U test's p < Alpha and its median ratio is
+// beyond the threshold.
 func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string]*experiments.Result, o *CompareOptions) ([]RowComparison, error) {
 	opt := o.WithDefaults()
 	st, err := NewStudy(tables, tier, nil)

@@ -263,10 +263,10 @@ func TestCompareContended(t *testing.T) {
 		note      string // of the text output's footer; "": no note on contended times
 	}{
 		{"every seed contended", func(int) bool { return true }, 0, "0", "contended", "~",
-			"1 row without a time comparison (the verdict is e_L1's alone). Contended seeds: 0 in old, 5 in new"},
+			"1 rows have no time comparison (their verdict is e_L1's), 0 are timed over fewer seeds than e_L1 (column timed); contended seeds: 0 in old, 5 in new"},
 		// Seeds 2-4 are identical on both sides: ratio 1, p = 1.
 		{"seeds 0 and 1 contended", func(seed int) bool { return seed < 2 }, 0, "3", "~", "~",
-			"1 row timed over fewer seeds than e_L1 (column timed). Contended seeds: 0 in old, 2 in new"},
+			"0 rows have no time comparison (their verdict is e_L1's), 1 are timed over fewer seeds than e_L1 (column timed); contended seeds: 0 in old, 2 in new"},
 		{"none contended", func(int) bool { return false }, 1, "5", "worse", "worse", ""},
 	}
 	for _, tc := range cases {
@@ -307,7 +307,7 @@ func TestCompareContended(t *testing.T) {
 				}
 			}
 			stdout, _, _ := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", old, slow)
-			if tc.note == "" && strings.Contains(stdout, "Times left out") {
+			if tc.note == "" && strings.Contains(stdout, "are left out: ") {
 				t.Errorf("a note on contended times without any:\n%s", stdout)
 			}
 			if tc.note != "" && (!strings.Contains(stdout, tc.note) || !strings.Contains(stdout, "repro run -retime")) {
