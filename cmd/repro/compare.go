@@ -46,12 +46,8 @@ func cmdCompare(args []string) error {
 		return usagef("-fail-on %q: want none, worse or any", *failOn)
 	}
 	for _, d := range dirs {
-		st, err := os.Stat(d)
-		if err != nil {
-			return usagef("result directory %s: %v", d, unwrapPath(err))
-		}
-		if !st.IsDir() {
-			return usagef("result directory %s is not a directory", d)
+		if err := checkResultDir(d); err != nil {
+			return err
 		}
 	}
 	tables, err := sf.selection()

@@ -378,7 +378,7 @@ func TestCompareBadInput(t *testing.T) {
 		{[]string{a}, "want two result directories"},
 		{[]string{a, a, a}, "want two result directories"},
 		{[]string{a, filepath.Join(dir, "nope")}, "no such file"},
-		{[]string{a, file}, "not a directory"},
+		{[]string{a, file}, "neither a directory nor a result archive"},
 		{[]string{"-alpha", "0", a, a}, "-alpha"},
 		{[]string{"-alpha", "2", a, a}, "-alpha"},
 		{[]string{"-threshold", "0.9", a, a}, "-threshold"},
