@@ -99,8 +99,11 @@ func cmdCompare(args []string) error {
 // positional arguments, and returns the positional arguments.
 func parseWithArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	restore := once(fs)
+	defer restore()
 	for {
 		if err := fs.Parse(args); err != nil {
+			restore()
 			if err == flag.ErrHelp {
 				printHelp(fs)
 				return nil, errHelp

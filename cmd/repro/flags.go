@@ -38,8 +38,47 @@ func printHelp(fs *flag.FlagSet) {
 // errHelp ends a command after -h without an error status.
 var errHelp = errors.New("help")
 
+// setOnce is a flag's value that refuses a second setting: no flag of
+// repro is a list given by repeating it, and a repeated -where or -seeds
+// would otherwise silently keep only the last.
+type setOnce struct {
+	flag.Value
+	set bool
+}
+
+func (o *setOnce) Set(v string) error {
+	if o.set {
+		return errors.New("given twice; give each flag once (-where takes clauses joined by ';', lists take commas)")
+	}
+	o.set = true
+	return o.Value.Set(v)
+}
+
+// IsBoolFlag passes the wrapped value's, so that "-flag" alone still sets
+// a boolean flag.
+func (o *setOnce) IsBoolFlag() bool {
+	b, ok := o.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// once makes every flag of fs refuse a second setting (setOnce) until
+// restore puts the flags' own values back (for the help text, which reads
+// their types).
+func once(fs *flag.FlagSet) (restore func()) {
+	fs.VisitAll(func(f *flag.Flag) { f.Value = &setOnce{Value: f.Value} })
+	return func() {
+		fs.VisitAll(func(f *flag.Flag) {
+			if o, ok := f.Value.(*setOnce); ok {
+				f.Value = o.Value
+			}
+		})
+	}
+}
+
 func parse(fs *flag.FlagSet, args []string) error {
+	restore := once(fs)
 	err := fs.Parse(args)
+	restore()
 	if errors.Is(err, flag.ErrHelp) {
 		printHelp(fs)
 		return errHelp

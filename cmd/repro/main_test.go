@@ -108,6 +108,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"report", "-table", "osc-X"}, "unknown table"},
 		{[]string{"list", "-tier", "x"}, "unknown tier"},
 		{[]string{"frobnicate"}, "unknown command"},
+		// A repeated flag would silently keep only its last value.
+		{[]string{"run", "-where", "K=8", "-where", "J=4"}, "flag -where: given twice"},
+		{[]string{"list", "-tier", "quick", "-tier", "full"}, "flag -tier: given twice"},
+		{[]string{"report", "-latex-paper", "-latex-paper"}, "flag latex-paper: given twice"},
 	}
 	for i, tc := range cases {
 		dir := t.TempDir()
