@@ -174,13 +174,19 @@ func Archives(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return archivesIn(dir, entries), nil
+}
+
+// archivesIn returns the archive files among dir's entries, in their order
+// (os.ReadDir sorts them).
+func archivesIn(dir string, entries []fs.DirEntry) []string {
 	var out []string
 	for _, e := range entries {
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ArchiveExt) && !IsTemp(e.Name()) {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // archived returns the result of key from dir's archives, or nil. An
@@ -188,8 +194,18 @@ func Archives(dir string) ([]string, error) {
 // make every lookup in dir an error that says which and why.
 func archived(dir, key string) (*Result, error) {
 	names, err := Archives(dir)
-	if err != nil || len(names) == 0 {
+	if err != nil {
 		return nil, err
+	}
+	results, err := indexArchives(dir, names)
+	return results[key], err
+}
+
+// indexArchives returns the results of names, the archives of dir
+// (Archives), by key, or the error of reading them (see archived).
+func indexArchives(dir string, names []string) (map[string]*Result, error) {
+	if len(names) == 0 {
+		return nil, nil
 	}
 	var stamp strings.Builder
 	for _, n := range names {
@@ -207,10 +223,7 @@ func archived(dir, key string) (*Result, error) {
 		ix.results, ix.err = readArchives(names)
 		archiveCache[dir] = ix
 	}
-	if ix.err != nil {
-		return nil, ix.err
-	}
-	return ix.results[key], nil
+	return ix.results, ix.err
 }
 
 // readArchives reads the archives and indexes their results by key.

@@ -258,6 +258,12 @@ const (
 // other errors are I/O errors.
 func Inspect(dir string, s Spec, set *Settings) (State, error) {
 	r, ok, err := Load(dir, s)
+	return stateOf(s, set, r, ok, err)
+}
+
+// stateOf returns the State of s for runs made with set, given what Load
+// returned for s.
+func stateOf(s Spec, set *Settings, r *Result, ok bool, err error) (State, error) {
 	var bad *BadResultError
 	switch {
 	case errors.As(err, &bad):
@@ -290,11 +296,73 @@ func Exists(dir string, s Spec) bool {
 	return err == nil
 }
 
+// A Listing is a store directory listed once, to look up many runs in it:
+// a run whose result file the listing holds is read with Load, and the
+// others are looked up in the directory's archives, indexed once. Looking
+// up n runs thus costs n plus the directory's files, where n calls of Load
+// cost n times the files (each run without a file lists the directory and
+// its archives again). A Listing's Load and Inspect give what Load and
+// Inspect give while the directory is as it was when listed. It is not for
+// concurrent use.
+type Listing struct {
+	dir      string
+	files    map[string]bool // the names in dir; nil if it could not be listed: every lookup is a Load
+	archives []string        // dir's archives (Archives)
+	indexed  bool            // whether index and err are those of archives
+	index    map[string]*Result
+	err      error
+}
+
+// List lists dir, a store directory or one archive file (as for Load).
+func List(dir string) *Listing {
+	l := &Listing{dir: dir, files: map[string]bool{}}
+	if IsArchive(dir) {
+		l.archives = []string{dir}
+		return l
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		l.files = nil // Load says what is wrong, for each run looked up
+		return l
+	}
+	for _, e := range entries {
+		l.files[e.Name()] = true
+	}
+	l.archives = archivesIn(dir, entries)
+	return l
+}
+
+// Load returns what Load(dir, s) returns for the listed directory.
+func (l *Listing) Load(s Spec) (r *Result, ok bool, err error) {
+	if l.files == nil || l.files[s.Key()+".json"] {
+		return Load(l.dir, s)
+	}
+	// No file: Load would look in the archives, as archived does.
+	if !l.indexed {
+		l.index, l.err = indexArchives(l.dir, l.archives)
+		l.indexed = true
+	}
+	r = l.index[s.Key()]
+	return r, r != nil, l.err
+}
+
+// Inspect returns what Inspect(dir, s, set) returns for the listed
+// directory.
+func (l *Listing) Inspect(s Spec, set *Settings) (State, error) {
+	r, ok, err := l.Load(s)
+	return stateOf(s, set, r, ok, err)
+}
+
 // LoadAll reads every result of the runs from dir, keyed by Spec key;
 // missing runs are absent from the map, and so are bad files, which are
 // returned in bad (one *BadResultError each, in run order). err is an I/O
-// error other than a missing file.
+// error other than a missing file. The directory is listed once (List).
 func LoadAll(dir string, runs []Run) (results map[string]*Result, bad []error, err error) {
+	return loadAll(runs, List(dir).Load)
+}
+
+// loadAll is LoadAll reading each run with load.
+func loadAll(runs []Run, load func(Spec) (*Result, bool, error)) (results map[string]*Result, bad []error, err error) {
 	results = make(map[string]*Result)
 	seen := map[string]bool{}
 	for _, r := range runs {
@@ -303,7 +371,7 @@ func LoadAll(dir string, runs []Run) (results map[string]*Result, bad []error, e
 			continue
 		}
 		seen[k] = true
-		res, ok, err := Load(dir, r.Spec)
+		res, ok, err := load(r.Spec)
 		var b *BadResultError
 		switch {
 		case errors.As(err, &b):

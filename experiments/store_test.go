@@ -3,9 +3,11 @@ package experiments
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -187,4 +189,96 @@ func TestRemoveTemps(t *testing.T) {
 			t.Errorf("%s: kept %v, want %v", name, err == nil, kept)
 		}
 	}
+}
+
+// TestLoadAllIsLoad checks that LoadAll, and a Listing's Load and Inspect,
+// give what Load and Inspect give run by run, on a store of result files,
+// archives, bad files, temporary files and missing runs: which results are
+// found, which files are bad and why, a result file before an archive's
+// line of the run (a bad file too), and the errors of archives that
+// disagree or are damaged, and of a run whose file cannot be read.
+func TestLoadAllIsLoad(t *testing.T) {
+	var runs []Run
+	for seed := range 8 {
+		runs = append(runs, Run{Spec: resultOf(seed, 0.1).Spec})
+	}
+	runs = append(runs, runs[1], runs[6]) // a run of two tables is read once
+	key := func(seed int) string { return runs[seed].Spec.Key() }
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Seeds 1-4 are archived; 0 and 2 have a result file, 3 and 5 a bad
+	// file; 6 has only a temporary file; 7 nothing.
+	if err := SaveArchive(filepath.Join(dir, "a"+ArchiveExt), []*Result{resultOf(1, 0.1), resultOf(2, 0.2), resultOf(3, 0.3), resultOf(4, 0.4)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*Result{resultOf(0, 0.01), resultOf(2, 0.02)} {
+		if err := Save(dir, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(key(3)+".json", []byte("{"))
+	write(key(5)+".json", nil)
+	b, err := json.Marshal(resultOf(6, 0.6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(tempPrefix(key(6), 1)+"x", b)
+	write(".tmp-b"+ArchiveExt, []byte("junk")) // a temporary file, not an archive
+	if err := os.Mkdir(filepath.Join(dir, "c"+ArchiveExt), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	same := func(name, dir string, runs []Run, wantResults, wantBad int, wantErr string) {
+		t.Helper()
+		got, gotBad, gotErr := LoadAll(dir, runs)
+		want, bad, err := loadAll(runs, func(s Spec) (*Result, bool, error) { return Load(dir, s) })
+		if fmt.Sprint(gotErr) != fmt.Sprint(err) || !reflect.DeepEqual(got, want) || fmt.Sprint(gotBad) != fmt.Sprint(bad) {
+			t.Errorf("%s: LoadAll = %d results, bad %v, error %v; Load run by run: %d results, bad %v, error %v",
+				name, len(got), gotBad, gotErr, len(want), bad, err)
+		}
+		for _, e := range gotBad {
+			if b := (*BadResultError)(nil); !errors.As(e, &b) {
+				t.Errorf("%s: bad file %v is not a *BadResultError", name, e)
+			}
+		}
+		if len(want) != wantResults || len(bad) != wantBad || (err == nil) != (wantErr == "") || err != nil && !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%s: Load run by run gave %d results, %d bad files, error %v; want %d, %d, %q", name, len(want), len(bad), err, wantResults, wantBad, wantErr)
+		}
+		l := List(dir)
+		for _, r := range runs {
+			st, err := Inspect(dir, r.Spec, nil)
+			if gotSt, gotErr := l.Inspect(r.Spec, nil); gotSt != st || fmt.Sprint(gotErr) != fmt.Sprint(err) {
+				t.Errorf("%s: seed %d: Listing.Inspect = %v, %v; Inspect = %v, %v", name, r.Spec.Seed, gotSt, gotErr, st, err)
+			}
+		}
+	}
+	same("the store", dir, runs, 4, 2, "")
+	if got, _, _ := LoadAll(dir, runs); got[key(2)].EL1 != 0.02 || got[key(1)].EL1 != 0.1 {
+		t.Errorf("seed 2: e_L1 %v, want the result file's 0.02; seed 1: %v, want the archive's 0.1", got[key(2)].EL1, got[key(1)].EL1)
+	}
+	same("an archive named as the store", filepath.Join(dir, "a"+ArchiveExt), runs, 4, 0, "")
+	same("no store", filepath.Join(dir, "none"), runs, 0, 0, "")
+	same("no runs", dir, nil, 0, 0, "")
+
+	// A second archive holding seed 1: a run without a file is an error;
+	// runs that all have one are read.
+	if err := SaveArchive(filepath.Join(dir, "b"+ArchiveExt), []*Result{resultOf(1, 0.1)}); err != nil {
+		t.Fatal(err)
+	}
+	same("two archives of a run", dir, runs, 0, 0, "both hold run "+key(1))
+	same("two archives, runs with files", dir, []Run{runs[0], runs[2], runs[3]}, 2, 1, "")
+	write("b"+ArchiveExt, []byte("junk"))
+	same("a damaged archive", dir, runs, 0, 0, "bad result archive "+filepath.Join(dir, "b"+ArchiveExt))
+	os.Remove(filepath.Join(dir, "b"+ArchiveExt))
+
+	// A result file that is a directory cannot be read.
+	if err := os.Mkdir(filepath.Join(dir, key(7)+".json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	same("a directory for a file", dir, runs, 0, 0, key(7)+".json")
 }

@@ -35,6 +35,7 @@ func cmdList(args []string) error {
 	type count struct{ rows, runs, done, stale int }
 	counts := map[string]*count{}
 	reported := map[string]bool{}
+	store := experiments.List(*dir)
 	for _, r := range runs {
 		c := counts[r.Table.ID]
 		if c == nil {
@@ -42,7 +43,7 @@ func cmdList(args []string) error {
 			counts[r.Table.ID] = c
 		}
 		c.runs++
-		st, err := experiments.Inspect(*dir, r.Spec, nil)
+		st, err := store.Inspect(r.Spec, nil)
 		switch st {
 		case experiments.Done:
 			c.done++

@@ -90,11 +90,12 @@ func cmdRun(args []string) error {
 	// so do bad files (not valid results), once moved out of the way.
 	var todo []experiments.Spec
 	done, stale, capped, retimed := 0, 0, 0, 0
+	store := experiments.List(f.dir)
 	for _, s := range specs {
-		st, err := experiments.Inspect(f.dir, s, f.settings())
+		st, err := store.Inspect(s, f.settings())
 		switch st {
 		case experiments.Done:
-			if again(f.dir, s, *retime, *retimeCPU) {
+			if again(store.Load, s, *retime, *retimeCPU) {
 				retimed++
 				todo = append(todo, s)
 				continue
@@ -201,6 +202,9 @@ func cmdRun(args []string) error {
 	// came to them; byOther counts those another runner finished.
 	var elsewhere []experiments.Spec
 	byOther := 0
+	// load reads a run's result as it is now, for a run found done once
+	// locked (another runner may have made it since the listing above).
+	load := func(s experiments.Spec) (*experiments.Result, bool, error) { return experiments.Load(f.dir, s) }
 	// do runs s under its lock. Without wait, a run whose lock is held by
 	// another runner is put aside in elsewhere; with wait, do waits for
 	// the lock. A run found done once locked is counted, not repeated.
@@ -214,7 +218,7 @@ func cmdRun(args []string) error {
 		}
 		if err == nil {
 			defer lk.Close()
-			if experiments.Current(f.dir, s, f.settings()) && !again(f.dir, s, *retime, *retimeCPU) {
+			if experiments.Current(f.dir, s, f.settings()) && !again(load, s, *retime, *retimeCPU) {
 				mu.Lock()
 				finish++
 				byOther++
@@ -357,14 +361,14 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 	return <-errc
 }
 
-// again reports whether the finished run s is to be made again for its
-// time: with contended, if it was timed sharing its core; with otherCPU, if
-// it was made on another CPU than this machine's.
-func again(dir string, s experiments.Spec, contended, otherCPU bool) bool {
+// again reports whether the finished run s, read with load, is to be made
+// again for its time: with contended, if it was timed sharing its core;
+// with otherCPU, if it was made on another CPU than this machine's.
+func again(load func(experiments.Spec) (*experiments.Result, bool, error), s experiments.Spec, contended, otherCPU bool) bool {
 	if !contended && !otherCPU {
 		return false
 	}
-	r, ok, err := experiments.Load(dir, s)
+	r, ok, err := load(s)
 	if err != nil || !ok {
 		return false
 	}
