@@ -238,7 +238,7 @@ func readArchives(names []string) (map[string]*Result, error) {
 		rs, err := ReadArchive(bufio.NewReader(f))
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("bad result archive %s: %v", n, err)
+			return nil, fmt.Errorf("bad result archive %s: %v (every lookup in its directory stops on it: move it away or restore it)", n, err)
 		}
 		for _, r := range rs {
 			if prev, ok := from[r.Key]; ok {

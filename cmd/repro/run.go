@@ -301,9 +301,9 @@ feed:
 // contendedResults counts the results of specs in dir whose time is
 // contended (Env.Contended).
 func contendedResults(dir string, specs []experiments.Spec) int {
-	n := 0
+	n, store := 0, experiments.List(dir)
 	for _, s := range specs {
-		if r, ok, err := experiments.Load(dir, s); err == nil && ok && r.Env.Contended {
+		if r, ok, err := store.Load(s); err == nil && ok && r.Env.Contended {
 			n++
 		}
 	}
