@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"slices"
@@ -93,33 +92,6 @@ func cmdCompare(args []string) error {
 		return fmt.Errorf("%s (-fail-on %s)", strings.Join(fail, "; "), *failOn)
 	}
 	return nil
-}
-
-// parseWithArgs parses flags that may come before, between or after the
-// positional arguments, and returns the positional arguments.
-func parseWithArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	restore := once(fs)
-	defer restore()
-	for {
-		if err := fs.Parse(args); err != nil {
-			restore()
-			if err == flag.ErrHelp {
-				printHelp(fs)
-				return nil, errHelp
-			}
-			return nil, usagef("%v (see repro %s -h)", err, fs.Name())
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 // unwrapPath returns the cause of a *os.PathError (the path is said

@@ -75,21 +75,40 @@ func once(fs *flag.FlagSet) (restore func()) {
 	}
 }
 
+// parse parses flags that take no positional argument.
 func parse(fs *flag.FlagSet, args []string) error {
+	pos, err := parseWithArgs(fs, args)
+	if err == nil && len(pos) > 0 {
+		return usagef("unexpected argument %q (see repro %s -h)", pos[0], fs.Name())
+	}
+	return err
+}
+
+// parseWithArgs parses flags that may come before, between or after the
+// positional arguments, and returns the positional arguments. -h prints
+// the help (errHelp); a bad flag, or one given twice, is a usage error.
+func parseWithArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
 	restore := once(fs)
 	err := fs.Parse(args)
+	for err == nil && fs.NArg() > 0 {
+		args = fs.Args()
+		if args[0] == "--" {
+			pos = append(pos, args[1:]...)
+			break
+		}
+		pos = append(pos, args[0])
+		err = fs.Parse(args[1:])
+	}
 	restore()
-	if errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		printHelp(fs)
-		return errHelp
+		return nil, errHelp
+	case err != nil:
+		return nil, usagef("%v (see repro %s -h)", err, fs.Name())
 	}
-	if err != nil {
-		return usagef("%v (see repro %s -h)", err, fs.Name())
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see repro %s -h)", fs.Arg(0), fs.Name())
-	}
-	return nil
+	return pos, nil
 }
 
 // maxListValues caps how many values a list like -seeds may expand to: a
