@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"elmfbpinn/core/elm"
+	"elmfbpinn/core/metric"
 	"elmfbpinn/core/problem"
 	"elmfbpinn/core/train"
 )
@@ -29,6 +30,15 @@ func ELMConfig(s Spec) elm.Config {
 	return elm.Config{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed)}
 }
 
+// progress returns the hook of the core's Progress settings for a run of
+// iters iterations, or nil if set has none.
+func (set *Settings) progress(iters int) func(metric.Record) {
+	if set == nil || set.Progress == nil {
+		return nil
+	}
+	return func(r metric.Record) { set.Progress(r.Iter, iters, r.EL1) }
+}
+
 // Execute runs one Spec in the calling goroutine and returns its result
 // (without Env, which the caller fills in), made with set (nil: the
 // defaults).
@@ -41,7 +51,7 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 		return nil, err
 	}
 	if s.Model != ELM {
-		return executeTrained(p, s)
+		return executeTrained(p, s, set.progress(s.Iters))
 	}
 	start := time.Now()
 	sys, err := elm.Build(p, ELMConfig(s))
@@ -55,7 +65,7 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 
 	if s.Iters > 0 {
 		t := time.Now()
-		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: solvers[s.Solver]})
+		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: solvers[s.Solver], Progress: set.progress(s.Iters)})
 		if err != nil {
 			return nil, err
 		}
@@ -93,8 +103,8 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 
 // executeTrained trains a PINN or an FBPINN with Adam. Its time is all
 // "solve": setting up the networks and the window coefficients is part of
-// the training call.
-func executeTrained(p problem.Problem, s Spec) (*Result, error) {
+// the training call. progress, if set, sees each record of the history.
+func executeTrained(p problem.Problem, s Spec, progress func(metric.Record)) (*Result, error) {
 	start := time.Now()
 	var (
 		tr  *train.Result
@@ -102,9 +112,9 @@ func executeTrained(p problem.Problem, s Spec) (*Result, error) {
 	)
 	switch s.Model {
 	case FBPINN:
-		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters})
+		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
 	case PINN:
-		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters})
+		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
 	}
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -296,6 +297,35 @@ func TestNotes(t *testing.T) {
 	for i, tc := range bad {
 		if err := checkNotes(tc.n); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("case %d: %v, want an error containing %q", i, err, tc.want)
+		}
+	}
+}
+
+// TestExecuteProgress: Settings.Progress sees each record of a run's
+// history as it is made, with the run's iteration count, for the three
+// models, and the result is the same bits as without it.
+func TestExecuteProgress(t *testing.T) {
+	for _, s := range []Spec{
+		{Problem: Oscillator, Model: ELM, Param: 20, J: []int{1, 2, 4}, K: 6, Delta: 2.9, R: 1, Iters: 250},
+		{Problem: Oscillator, Model: FBPINN, Param: 20, J: []int{4}, K: 6, Delta: 2.9, R: 1, Iters: 1500},
+		{Problem: Oscillator, Model: PINN, Param: 20, J: []int{4}, K: 6, Width: 8, Delta: 2.9, R: 1, Iters: 1200},
+	} {
+		plain, err := Execute(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []metric.Record
+		watched, err := Execute(s, &Settings{Progress: func(iter, iters int, el1 float64) {
+			if iters != s.Iters {
+				t.Errorf("%s: Progress told %d iterations, want %d", s, iters, s.Iters)
+			}
+			seen = append(seen, metric.Record{Iter: iter, EL1: el1})
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(seen, plain.History) || !slices.Equal(watched.History, plain.History) || watched.EL1 != plain.EL1 {
+			t.Errorf("%s: Progress saw %v, history %v; want the history %v of the run without it", s, seen, watched.History, plain.History)
 		}
 	}
 }

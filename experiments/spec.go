@@ -40,6 +40,11 @@ type Settings struct {
 	// records "not computed" and the cap it was made with
 	// (Result.KappaCells), and is made again by a run with a larger cap.
 	KappaCells int
+	// Progress, if set, is called as a solving run goes, from the
+	// goroutine of Execute, with each record of its history as it is
+	// made: the test e_L1 after iteration (LSQR) or step (Adam) iter of
+	// iters. It observes only: the result does not depend on it.
+	Progress func(iter, iters int, el1 float64)
 }
 
 // Cells returns the κ size cap of set (DefaultKappaCells for a nil set or a

@@ -171,6 +171,10 @@ type Settings struct {
 	// Solver is the least-squares method; nil means LSQR{}, the paper's
 	// forced LSQR.
 	Solver Solver
+	// Progress, if set, is called with each record of the history as it
+	// is made, from the goroutine of Solve. It observes only: the
+	// solution does not depend on it.
+	Progress func(metric.Record)
 }
 
 // Result is the outcome of a solve.
@@ -228,6 +232,9 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 		s.Test.MulVec(pred, x)
 		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
 		last = itn
+		if set.Progress != nil {
+			set.Progress(res.History[len(res.History)-1])
+		}
 	}
 	sol, err := solver.Solve(s.M, s.RHS, iters, func(itn int, x []float64) {
 		if itn%every == 0 {

@@ -376,6 +376,15 @@ func TestSolveSettings(t *testing.T) {
 	if want := []int{0, 60, 120, 180, 240, 250}; !slices.Equal(iters, want) {
 		t.Errorf("history iterations %v, want %v", iters, want)
 	}
+	// Progress sees every record as it is made, and changes nothing.
+	var seen []metric.Record
+	watched, err := s.Solve(&elm.Settings{Iters: 250, Every: 60, Progress: func(r metric.Record) { seen = append(seen, r) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(seen, res.History) || !slices.Equal(watched.History, res.History) || !slices.Equal(watched.Coef, res.Coef) {
+		t.Errorf("with Progress: records seen %v, history %v, want the history %v and the same coefficients", seen, watched.History, res.History)
+	}
 	for _, set := range []elm.Settings{{Iters: -1}, {Every: -5}} {
 		if _, err := s.Solve(&set); err == nil {
 			t.Errorf("Solve(%+v): got no error, want one for negative settings", set)

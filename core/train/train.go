@@ -41,6 +41,9 @@ type FBPINNConfig struct {
 	// recorded at step 0, every Every steps and after the last step; 0
 	// means 1000.
 	Every int
+	// Progress, if set, is called with each record of the history as it
+	// is made, from the goroutine of the training. It observes only.
+	Progress func(metric.Record)
 }
 
 // PINNConfig fixes one PINN run: one network [d, Width, Width, 1] on the
@@ -65,6 +68,9 @@ type PINNConfig struct {
 	// Every is the interval of the test-error history (see
 	// FBPINNConfig.Every); 0 means 1000.
 	Every int
+	// Progress, if set, is called with each record of the history as it
+	// is made (see FBPINNConfig.Progress).
+	Progress func(metric.Record)
 }
 
 // Result is the outcome of a training run.
@@ -91,13 +97,14 @@ type Result struct {
 type schedule struct {
 	steps, every int
 	lr           float64
+	progress     func(metric.Record)
 }
 
-func newSchedule(steps int, lr float64, every int) (schedule, error) {
+func newSchedule(steps int, lr float64, every int, progress func(metric.Record)) (schedule, error) {
 	if steps < 0 || every < 0 || lr < 0 || math.IsNaN(lr) || math.IsInf(lr, 0) {
 		return schedule{}, fmt.Errorf("train: steps %d, history interval %d and learning rate %v must not be negative", steps, every, lr)
 	}
-	s := schedule{steps: steps, every: every, lr: lr}
+	s := schedule{steps: steps, every: every, lr: lr, progress: progress}
 	if s.steps == 0 {
 		s.steps = 15000
 	}
@@ -129,7 +136,7 @@ func PINN(p problem.Problem, c PINNConfig) (*Result, error) {
 }
 
 func buildFBPINN(p problem.Problem, c FBPINNConfig) (*model, schedule, error) {
-	s, err := newSchedule(c.Steps, c.LR, c.Every)
+	s, err := newSchedule(c.Steps, c.LR, c.Every, c.Progress)
 	if err != nil {
 		return nil, s, err
 	}
@@ -175,7 +182,7 @@ func buildFBPINN(p problem.Problem, c FBPINNConfig) (*model, schedule, error) {
 }
 
 func buildPINN(p problem.Problem, c PINNConfig) (*model, schedule, error) {
-	s, err := newSchedule(c.Steps, c.LR, c.Every)
+	s, err := newSchedule(c.Steps, c.LR, c.Every, c.Progress)
 	if err != nil {
 		return nil, s, err
 	}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/diff/fd"
 
 	"elmfbpinn/core/jet"
+	"elmfbpinn/core/metric"
 	"elmfbpinn/core/nn"
 	"elmfbpinn/core/problem"
 )
@@ -270,24 +271,30 @@ func TestRun(t *testing.T) {
 func TestDeterminism(t *testing.T) {
 	runs := []struct {
 		name string
-		run  func(seed uint64) (*Result, error)
+		run  func(seed uint64, progress func(metric.Record)) (*Result, error)
 	}{
-		{"FBPINN", func(seed uint64) (*Result, error) {
-			return FBPINN(&problem.Laplace{NOmega: 1}, FBPINNConfig{J: []int{1, 3}, K: 3, Steps: 40, Every: 10, Seed: seed})
+		{"FBPINN", func(seed uint64, progress func(metric.Record)) (*Result, error) {
+			return FBPINN(&problem.Laplace{NOmega: 1}, FBPINNConfig{J: []int{1, 3}, K: 3, Steps: 40, Every: 10, Seed: seed, Progress: progress})
 		}},
-		{"PINN", func(seed uint64) (*Result, error) {
-			return PINN(&problem.Oscillator{Omega0: 10}, PINNConfig{J: 2, K: 4, Width: 6, Steps: 40, Every: 10, Seed: seed})
+		{"PINN", func(seed uint64, progress func(metric.Record)) (*Result, error) {
+			return PINN(&problem.Oscillator{Omega0: 10}, PINNConfig{J: 2, K: 4, Width: 6, Steps: 40, Every: 10, Seed: seed, Progress: progress})
 		}},
 	}
 	for _, tc := range runs {
-		a, err := tc.run(7)
+		a, err := tc.run(7, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		b, _ := tc.run(7)
-		c, _ := tc.run(8)
+		// The second run is watched: Progress sees every record as it is
+		// made, and changes nothing.
+		var seen []metric.Record
+		b, _ := tc.run(7, func(r metric.Record) { seen = append(seen, r) })
+		c, _ := tc.run(8, nil)
 		if !slices.Equal(a.History, b.History) || !slices.Equal(a.Loss, b.Loss) {
 			t.Errorf("%s: seed 7 twice gives %v / %v and %v / %v, want bit-identical", tc.name, a.History, a.Loss, b.History, b.Loss)
+		}
+		if !slices.Equal(seen, b.History) {
+			t.Errorf("%s: Progress saw %v, want the history %v", tc.name, seen, b.History)
 		}
 		if slices.Equal(a.Loss, c.Loss) {
 			t.Errorf("%s: seeds 7 and 8 give the same losses %v, want different initialisations", tc.name, a.Loss)
