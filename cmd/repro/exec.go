@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ func cmdExec(args []string) error {
 	dir := fs.String("results", "results", "result directory")
 	maxMem := addMemFlag(fs)
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
+	watch := fs.Bool("progress", false, "write a line \"progress ITER ITERS EL1\" to standard output as each record of the run's history is made")
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
 	}
@@ -41,6 +43,11 @@ func cmdExec(args []string) error {
 		return usagef("-kappa-cells %d must not be negative", *cells)
 	}
 	set := &experiments.Settings{KappaCells: *cells}
+	if *watch {
+		set.Progress = func(iter, iters int, el1 float64) {
+			fmt.Printf("%s %d %d %g\n", progressWord, iter, iters, el1)
+		}
+	}
 	if err := checkMemory(s, set, limit, why); err != nil {
 		return err
 	}
@@ -57,6 +64,36 @@ func cmdExec(args []string) error {
 		return err
 	}
 	return nil
+}
+
+// progressWord starts the lines of 'repro exec -progress'.
+const progressWord = "progress"
+
+// progressLines is an io.Writer that calls report with each line of the form
+// 'repro exec -progress' writes; other lines are ignored.
+type progressLines struct {
+	buf    []byte
+	report func(iter, iters int, el1 float64)
+}
+
+func (w *progressLines) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	for {
+		i := bytes.IndexByte(w.buf, '\n')
+		if i < 0 {
+			break
+		}
+		var iter, iters int
+		var el1 float64
+		if n, _ := fmt.Sscanf(string(w.buf[:i]), progressWord+" %d %d %g", &iter, &iters, &el1); n == 3 {
+			w.report(iter, iters, el1)
+		}
+		w.buf = w.buf[i+1:]
+	}
+	if len(w.buf) > 1<<16 { // a line this long is none of ours
+		w.buf = w.buf[:0]
+	}
+	return len(p), nil
 }
 
 // storageError is an I/O error that every further write to the results

@@ -76,8 +76,9 @@
 // to one CPU core (the affinity of the thread that starts it, inherited by
 // every thread of the child) and runs with GOMAXPROCS=1. On a terminal, a
 // live view at the bottom of the screen, redrawn twice a second, lists the
-// runs in flight (each with its elapsed time and its share of its estimated
-// time) under a status line: done/total, failures, runs in flight, elapsed
+// runs in flight (each with its elapsed time, its share of its estimated
+// time, and the iteration or Adam step its child last reported with the test
+// error there and the least so far) under a status line: done/total, failures, runs in flight, elapsed
 // time and an ETA; a line per finished run scrolls above it. On a pipe (a
 // log file, CI) run writes plain lines only: one per finished run, and a
 // status line naming the runs in flight when nothing was written for 10
@@ -224,6 +225,11 @@
 // -solver names another least-squares method for the ELM-FBPINN than the
 // paper's forced LSQR (lsqr-scaled: LSQR on the column-scaled M); it is
 // part of the run's Spec and key.
+//
+// A run that takes a while says so: first the cost model's estimate when it
+// is 10 s or more, then, on stderr, at most every -progress (default 10s; 0:
+// never), the iteration or step of the last record of its history, its test
+// error and the least so far.
 //
 // With -json it prints one JSON object with the keys eL1 (the minimum test
 // error over the recorded history), eL1_final, time_s (wall time of assembly

@@ -158,6 +158,7 @@ func TestResultAndOutDirs(t *testing.T) {
 		{"run", []string{"-results", ""}, "-results is empty"},
 		{"solve", []string{"-model", "pinn", "-steps", "0"}, "positive"},
 		{"solve", []string{"-model", "fbpinn", "-steps", "-5"}, "positive"},
+		{"solve", []string{"-progress", "-1s"}, "-progress -1s must not be negative"},
 	}
 	for i, tc := range cases {
 		args := []string{tc.cmd}
@@ -225,6 +226,74 @@ func TestSolveJSON(t *testing.T) {
 	}
 	if e := out["eL1"].(float64); !(e > 0 && e <= out["eL1_final"].(float64)) {
 		t.Errorf("eL1 = %v should be positive and at most eL1_final = %v", e, out["eL1_final"])
+	}
+}
+
+// TestSolveProgress: solve -progress prints the run's progress on stderr
+// (here every record: 300 LSQR iterations, a record every 100), the history
+// as the result holds it, and -progress 0 prints none.
+func TestSolveProgress(t *testing.T) {
+	args := []string{"solve", "-problem", "oscillator", "-omega0", "20", "-J", "1,2,4", "-K", "6", "-iters", "300", "-json"}
+	stdout, stderr, code := runRepro(t, append(args, "-progress", "1ns")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct{ Result experiments.Result }
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, stdout)
+	}
+	var want []string
+	for _, r := range out.Result.History {
+		if r.Iter > 0 { // iteration 0's record may come within 1 ns of the start; the others are each a solve's 100 iterations apart
+			want = append(want, fmt.Sprintf("repro solve: iteration %d/300: test e_L1 %.3e (best ", r.Iter, r.EL1))
+		}
+	}
+	if len(want) != 3 {
+		t.Fatalf("history %v, want records at 0, 100, 200, 300", out.Result.History)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, stderr)
+		}
+	}
+	if _, stderr, code := runRepro(t, append(args, "-progress", "0")...); code != 0 || strings.Contains(stderr, "iteration") {
+		t.Errorf("-progress 0: exit %d, stderr %q; want no progress", code, stderr)
+	}
+}
+
+// TestExecProgress: exec -progress writes one line per record of the run's
+// history to stdout, which progressLines reads back (as repro run does),
+// even when the lines arrive cut in pieces; other lines are ignored.
+func TestExecProgress(t *testing.T) {
+	dir := t.TempDir()
+	s := experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20, J: []int{1, 2, 4}, K: 6, Delta: 2.9, R: 1, Iters: 250, Seed: 0}
+	spec, _ := json.Marshal(s)
+	cmd := exec.Command(repro, "exec", "-results", dir, "-progress")
+	cmd.Stdin = bytes.NewReader(spec)
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("exec -progress: %v", err)
+	}
+	res, ok, err := experiments.Load(dir, s)
+	if err != nil || !ok {
+		t.Fatalf("no result: %v", err)
+	}
+	var got []string
+	w := &progressLines{report: func(iter, iters int, el1 float64) {
+		got = append(got, fmt.Sprintf("%d/%d %g", iter, iters, el1))
+	}}
+	in := append([]byte("noise\n"), stdout...)
+	for len(in) > 0 { // in pieces of 7 bytes
+		n := min(7, len(in))
+		w.Write(in[:n])
+		in = in[n:]
+	}
+	var want []string
+	for _, r := range res.History {
+		want = append(want, fmt.Sprintf("%d/%d %g", r.Iter, s.Iters, r.EL1))
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("progress read back: %v\nwant the history: %v\nstdout: %q", got, want, stdout)
 	}
 }
 

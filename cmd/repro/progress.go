@@ -59,6 +59,28 @@ type flightRun struct {
 	s     experiments.Spec
 	start time.Time
 	est   float64 // experiments.Cost(s)
+	// The child's last progress report (iters 0: none yet): the iteration
+	// or step, the test e_L1 there and the least so far.
+	iter, iters int
+	el1, best   float64
+}
+
+// update records a progress report of the run f.
+func (p *progress) update(f *flightRun, iter, iters int, el1 float64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f.iters == 0 || el1 < f.best {
+		f.best = el1
+	}
+	f.iter, f.iters, f.el1 = iter, iters, el1
+}
+
+// stepWord names a run's iterations: LSQR's, or Adam's steps.
+func stepWord(s experiments.Spec) string {
+	if s.Model == experiments.ELM {
+		return "iteration"
+	}
+	return "step"
 }
 
 // newProgress starts the display of runs of the specs todo, jobs at once,
@@ -168,8 +190,9 @@ func (p *progress) statusLocked() string {
 		p.done, p.total, p.failed, len(p.flight), fmtETA(time.Since(p.start).Seconds()), fmtETA(p.etaLocked()))
 }
 
-// flightLine describes a run in flight: its elapsed time and its share of
-// its estimated (corrected) time.
+// flightLine describes a run in flight: its elapsed time, its share of its
+// estimated (corrected) time and, once the child reported it, its
+// iteration and test error.
 func (p *progress) flightLineLocked(f *flightRun) string {
 	el := time.Since(f.start).Seconds()
 	est := f.est * p.correctionLocked()
@@ -177,7 +200,11 @@ func (p *progress) flightLineLocked(f *flightRun) string {
 	if est > 0 {
 		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/est))
 	}
-	return fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(est), share)
+	line := fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(est), share)
+	if f.iters > 0 {
+		line += fmt.Sprintf(", %s %d/%d: e_L1 %.2e (best %.2e)", stepWord(f.s), f.iter, f.iters, f.el1, f.best)
+	}
+	return line
 }
 
 // clearLocked removes the live view from a terminal.

@@ -133,3 +133,28 @@ func TestProgressETA(t *testing.T) {
 		t.Errorf("ETA %g s, want 28 with a run in flight for 4 s", got)
 	}
 }
+
+// TestProgressFlightLine: a run in flight shows, once its child reported
+// progress, the iteration (LSQR) or step (Adam), the test error there and
+// the least so far.
+func TestProgressFlightLine(t *testing.T) {
+	p := &progress{jobs: 1, total: 1}
+	for _, tc := range []struct {
+		model, want string
+	}{
+		{experiments.FBPINN, ", step 2000/15000: e_L1 2.50e-03 (best 1.00e-03)"},
+		{experiments.ELM, ", iteration 2000/15000: e_L1 2.50e-03 (best 1.00e-03)"},
+	} {
+		s := progressSpecs()[0]
+		s.Model = tc.model
+		f := &flightRun{s: s, start: time.Now(), est: 10}
+		if line := p.flightLineLocked(f); strings.Contains(line, "e_L1") {
+			t.Errorf("%s before any report: %q, want no error shown", tc.model, line)
+		}
+		p.update(f, 1000, 15000, 1e-3)
+		p.update(f, 2000, 15000, 2.5e-3)
+		if line := p.flightLineLocked(f); !strings.HasSuffix(line, tc.want) {
+			t.Errorf("%s: flight line %q, want it to end %q", tc.model, line, tc.want)
+		}
+	}
+}

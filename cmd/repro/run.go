@@ -232,7 +232,7 @@ func cmdRun(args []string) error {
 		}
 		fl := prog.begin(s)
 		if err == nil {
-			err = runChild(exe, s, f.settings(), f.dir, commit, *maxMem, cpu, *pin, contended)
+			err = runChild(exe, s, f.settings(), f.dir, commit, *maxMem, cpu, *pin, contended, func(iter, iters int, el1 float64) { prog.update(fl, iter, iters, el1) })
 		}
 		mu.Lock()
 		var se storageError
@@ -315,8 +315,10 @@ func contendedResults(dir string, specs []experiments.Spec) int {
 // to that one core: the child inherits the mask, so every thread it makes is
 // pinned. The thread is never unlocked, so it exits with the goroutine and
 // its mask does not leak back into the runner. If the runner dies, the child
-// is killed (Pdeathsig) and leaves no result.
-func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, commit, maxMem string, cpu int, pin, contended bool) error {
+// is killed (Pdeathsig) and leaves no result. report, if set, receives the
+// child's progress (repro exec -progress).
+func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, commit, maxMem string, cpu int, pin, contended bool,
+	report func(iter, iters int, el1 float64)) error {
 	spec, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -338,6 +340,10 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 		}
 		cmd := exec.Command(exe, args...)
 		cmd.Stdin = bytes.NewReader(spec)
+		if report != nil {
+			cmd.Args = append(cmd.Args, "-progress")
+			cmd.Stdout = &progressLines{report: report}
+		}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", commitEnv+"="+commit)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -35,6 +36,7 @@ func cmdSolve(args []string) error {
 	solver := fs.String("solver", "", "elm: least-squares method, one of "+strings.Join(experiments.SolverNames(), ", ")+" (default: the paper's forced LSQR)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	every := fs.Duration("progress", 10*time.Second, "print the iteration and test error on stderr at most this often (0: never)")
 	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return ignoreHelp(err)
@@ -88,6 +90,9 @@ func cmdSolve(args []string) error {
 	if *cells < 0 {
 		return usagef("-kappa-cells %d must not be negative", *cells)
 	}
+	if *every < 0 {
+		return usagef("-progress %v must not be negative", *every)
+	}
 	s.Kappa = *cond
 	s.Solver = *solver
 	set := &experiments.Settings{KappaCells: *cells}
@@ -102,12 +107,23 @@ func cmdSolve(args []string) error {
 		return err
 	}
 
-	// Execute reports nothing until it ends: a long run says first what to
-	// expect.
+	// A long run says first what to expect, then how it gets on: the
+	// record of its history last made, at most every -progress.
 	if est := experiments.Cost(s); est >= 10 {
 		fmt.Fprintf(os.Stderr, "repro solve: %s: about %s (experiments.Cost's estimate, fitted on one Zen 3 core with AVX2); the result follows at the end\n", s, fmtDuration(est))
 	}
 	start, cpu0 := time.Now(), cpuTime()
+	if *every > 0 {
+		last, best := start, math.Inf(1)
+		set.Progress = func(iter, iters int, el1 float64) {
+			best = math.Min(best, el1)
+			if now := time.Now(); now.Sub(last) >= *every {
+				last = now
+				fmt.Fprintf(os.Stderr, "repro solve: %s %d/%d: test e_L1 %.3e (best %.3e), %s elapsed\n",
+					stepWord(s), iter, iters, el1, best, fmtETA(now.Sub(start).Seconds()))
+			}
+		}
+	}
 	res, err := experiments.Execute(s, set)
 	if err != nil {
 		return err
