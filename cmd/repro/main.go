@@ -158,7 +158,9 @@
 // (PNG and PDF) under figures/: convergence with a min-max band over seeds
 // and final error against the swept parameter per table, the solutions, the
 // random basis functions, the sparsity of M and the weight-scaling figure.
-// A figure whose runs are missing is skipped with a note. Every text that
+// A figure whose runs are missing is skipped with a note. The files written
+// are listed in .report-files in -out; the next report there removes those
+// it does not write again, and no other file. Every text that
 // comes from outside the program (the results' commit, Go version, CPU and
 // host, the CPU of the machine, captions and notes) is escaped: in Markdown
 // \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces, and

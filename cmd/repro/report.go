@@ -73,6 +73,13 @@ func cmdReport(args []string) error {
 	if err != nil {
 		return err
 	}
+	removed, err := pruneReport(*out, b.Files)
+	if err != nil {
+		return err
+	}
+	if removed > 0 {
+		fmt.Fprintf(os.Stderr, "repro report: removed %d of the files the previous report in %s wrote, which this one does not write again\n", removed, *out)
+	}
 	figs, skipped := 0, 0
 	entries := slices.Clone(b.Solutions)
 	for _, tr := range b.Tables {
@@ -92,6 +99,44 @@ func cmdReport(args []string) error {
 	fmt.Printf("wrote %d tables and %d figures (%d skipped) to %s: %d match, %d close, %d off, %d incomplete rows%s\n",
 		len(tables), figs, skipped, *out, b.Counts.Match, b.Counts.Close, b.Counts.Off, b.Counts.Incomplete, see)
 	return nil
+}
+
+// reportFiles is the file, in a report directory, listing the files the
+// report there wrote (one relative path a line): the next report removes
+// those it does not write again.
+const reportFiles = ".report-files"
+
+// pruneReport removes from the report directory out the files that the
+// report written there before listed in reportFiles and the report just
+// written (files) did not write again, such as the figures of a table
+// dropped from the selection or of a format not asked for this time, so
+// that every file in out belongs to one report. Files no report listed are
+// never touched. It then lists files in reportFiles, and returns how many
+// files it removed.
+func pruneReport(out string, files []string) (int, error) {
+	old, err := os.ReadFile(filepath.Join(out, reportFiles))
+	if err != nil && !os.IsNotExist(err) {
+		return 0, err
+	}
+	removed := 0
+	for name := range strings.Lines(string(old)) {
+		name = filepath.FromSlash(strings.TrimSpace(name))
+		if name == "" || !filepath.IsLocal(name) || slices.Contains(files, name) {
+			continue
+		}
+		switch err := os.Remove(filepath.Join(out, name)); {
+		case err == nil:
+			removed++
+		case !os.IsNotExist(err):
+			return removed, err
+		}
+	}
+	os.Remove(filepath.Join(out, reports.FigureDir)) // only if no figure is left in it
+	var list strings.Builder
+	for _, f := range files {
+		list.WriteString(filepath.ToSlash(f) + "\n")
+	}
+	return removed, experiments.WriteFile(filepath.Join(out, reportFiles), []byte(list.String()))
 }
 
 // resultsOwnProvenance is the provenance of a report written with

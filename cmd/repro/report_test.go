@@ -96,3 +96,54 @@ func TestReportLaTeXPaper(t *testing.T) {
 		}
 	}
 }
+
+// TestReportPrunes: a report written where another was removes the files
+// the earlier one listed (.report-files) and it does not write again (a
+// dropped table, a format not asked for), and nothing else: not a file of
+// the user's, nor a listed path outside the directory.
+func TestReportPrunes(t *testing.T) {
+	results := filepath.Join("..", "..", "reports", "testdata", "results")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report")
+	report := func(tables, formats string) string {
+		_, stderr, code := runRepro(t, "report", "-tier", "quick", "-table", tables, "-results", results, "-out", out,
+			"-format", formats, "-solutions=false")
+		if code != 0 {
+			t.Fatalf("report -table %s -format %s: exit %d: %s", tables, formats, code, stderr)
+		}
+		return stderr
+	}
+	if stderr := report("osc-baseline,osc-scaling", "md,csv,png"); strings.Contains(stderr, "removed") {
+		t.Errorf("a first report removed files: %s", stderr)
+	}
+	for name, where := range map[string]string{"notes.txt": out, "outside": dir} {
+		if err := os.WriteFile(filepath.Join(where, name), []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := os.ReadFile(filepath.Join(out, reportFiles))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, reportFiles), append(list, "../outside\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr := report("osc-baseline", "md")
+	if !strings.Contains(stderr, "removed 5 of the files the previous report in "+out+" wrote") {
+		t.Errorf("stderr %q, want 5 files removed (osc-scaling.md, runs.csv, three figures)", stderr)
+	}
+	for _, name := range []string{"osc-scaling.md", "runs.csv", "figures"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			t.Errorf("%s is left from the first report", name)
+		}
+	}
+	for _, name := range []string{filepath.Join(out, "notes.txt"), filepath.Join(dir, "outside"), filepath.Join(out, "osc-baseline.md")} {
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("%s was removed", name)
+		}
+	}
+	list, _ = os.ReadFile(filepath.Join(out, reportFiles))
+	if got, want := string(list), "osc-baseline.md\nSUMMARY.md\nREPORT.md\n"; got != want {
+		t.Errorf("%s lists %q, want %q", reportFiles, got, want)
+	}
+}
