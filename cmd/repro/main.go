@@ -76,15 +76,17 @@
 // to one CPU core (the affinity of the thread that starts it, inherited by
 // every thread of the child) and runs with GOMAXPROCS=1. On a terminal, a
 // live view at the bottom of the screen, redrawn twice a second, lists the
-// runs in flight (each with its elapsed time, its share of its estimated
+// runs in flight (each with its elapsed time, its share of its expected
 // time, and the iteration or Adam step its child last reported with the test
-// error there and the least so far) under a status line: done/total, failures, runs in flight, elapsed
-// time and an ETA; a line per finished run scrolls above it. On a pipe (a
+// error there and the least so far) under a status line: done/total,
+// failures, runs in flight, elapsed time and an ETA; a line per finished run scrolls above it. On a pipe (a
 // log file, CI) run writes plain lines only: one per finished run, and a
 // status line naming the runs in flight when nothing was written for 10
 // seconds. The ETA is the estimated cost (experiments.Cost) of the runs left,
-// less the time the runs in flight have had, scaled by the measured over the
-// estimated time of the runs finished so far, over the runs at once. Run
+// scaled by the measured over the estimated time of the runs finished so
+// far, less the time the runs in flight have had (or, for a run that
+// reported a tenth of its iterations, with the time its own pace leaves),
+// over the runs at once. Run
 // ends with one summary line (made, failed, made by another runner, and the
 // measured/estimated ratio). A failed or killed run
 // leaves no result file and runs again on the next call. Before it starts

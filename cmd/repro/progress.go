@@ -24,17 +24,19 @@ var (
 
 // progress shows how repro run is getting on. On a terminal it keeps a live
 // view at the bottom of the screen, redrawn twice a second: one line per run
-// in flight (the run, its elapsed time, and its share of its estimated time)
-// under a status line (done/total, failures, in flight, ETA); the line of
+// in flight (the run, its elapsed time, its share of its expected time, and
+// the iteration its child last reported with the test error there) under a
+// status line (done/total, failures, in flight, ETA); the line of
 // every finished run scrolls above it. On a pipe (a log, CI) it writes plain
 // lines only: one per finished run, and a status line with the runs in
 // flight when nothing was written for heartbeatEvery, so that a long run is
 // never silent for long. Both end with one summary line.
 //
 // The ETA is the estimated cost (experiments.Cost) of the runs not finished,
-// less the time the runs in flight have had, corrected by the ratio of the
-// measured to the estimated time of the runs finished so far, over the runs
-// at once.
+// corrected by the ratio of the measured to the estimated time of the runs
+// finished so far, with each run in flight counted for the time it has
+// left (flightRun.left: by its own pace once it reported a tenth of its
+// iterations), over the runs at once.
 type progress struct {
 	mu    sync.Mutex
 	out   *os.File
@@ -179,9 +181,20 @@ func (p *progress) etaLocked() float64 {
 	c := p.correctionLocked()
 	left := p.estLeft * c
 	for _, f := range p.flight {
-		left -= min(f.est*c, time.Since(f.start).Seconds())
+		left += f.left(c) - f.est*c // its estimate is in estLeft
 	}
 	return max(0, left) / float64(min(p.jobs, max(1, p.total-p.done)))
+}
+
+// left is the time, in seconds, that the run in flight f has left: once it
+// reported a tenth of its iterations, its elapsed time scaled by its own
+// pace; before, its estimate corrected by c less the time it has had.
+func (f *flightRun) left(c float64) float64 {
+	el := time.Since(f.start).Seconds()
+	if f.iters > 0 && f.iter*10 >= f.iters {
+		return el * float64(f.iters-f.iter) / float64(f.iter)
+	}
+	return max(0, f.est*c-el)
 }
 
 // statusLocked is the status line.
@@ -191,16 +204,16 @@ func (p *progress) statusLocked() string {
 }
 
 // flightLine describes a run in flight: its elapsed time, its share of its
-// estimated (corrected) time and, once the child reported it, its
+// expected time (elapsed plus left) and, once the child reported it, its
 // iteration and test error.
 func (p *progress) flightLineLocked(f *flightRun) string {
 	el := time.Since(f.start).Seconds()
-	est := f.est * p.correctionLocked()
+	total := el + f.left(p.correctionLocked())
 	share := "?"
-	if est > 0 {
-		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/est))
+	if total > 0 {
+		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/total))
 	}
-	line := fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(est), share)
+	line := fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(total), share)
 	if f.iters > 0 {
 		line += fmt.Sprintf(", %s %d/%d: e_L1 %.2e (best %.2e)", stepWord(f.s), f.iter, f.iters, f.el1, f.best)
 	}

@@ -132,6 +132,20 @@ func TestProgressETA(t *testing.T) {
 	if got := p.etaLocked(); math.Abs(got-28) > 0.1 {
 		t.Errorf("ETA %g s, want 28 with a run in flight for 4 s", got)
 	}
+	// Once the run reports a tenth of its iterations, its own pace says
+	// what it has left: half done in 4 s, 4 s more (not the 16 s its
+	// corrected estimate has left), so (60 - 20 + 4) / 2.
+	p.update(p.flight[0], 500, 1000, 0.1)
+	if got := p.etaLocked(); math.Abs(got-22) > 0.1 {
+		t.Errorf("ETA %g s, want 22 with the run in flight half done in 4 s", got)
+	}
+	if line := p.flightLineLocked(p.flight[0]); !strings.Contains(line, "4s of ~8s (~50%), step 500/1000") {
+		t.Errorf("flight line %q, want 4s of ~8s, 50%%", line)
+	}
+	p.update(p.flight[0], 50, 1000, 0.1) // under a tenth: the estimate again
+	if got := p.etaLocked(); math.Abs(got-28) > 0.1 {
+		t.Errorf("ETA %g s, want 28 with the run in flight at 5%%", got)
+	}
 }
 
 // TestProgressFlightLine: a run in flight shows, once its child reported
