@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -71,10 +72,19 @@ type flightRun struct {
 func (p *progress) update(f *flightRun, iter, iters int, el1 float64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if f.iters == 0 || el1 < f.best {
-		f.best = el1
+	if f.iters == 0 {
+		f.best = math.NaN()
 	}
-	f.iter, f.iters, f.el1 = iter, iters, el1
+	f.iter, f.iters, f.el1, f.best = iter, iters, el1, lower(f.best, el1)
+}
+
+// lower is the least of a history's errors so far, best, after one more,
+// el1: NaN errors are left out as metric.Best does (NaN: none yet).
+func lower(best, el1 float64) float64 {
+	if math.IsNaN(best) || el1 < best {
+		return el1
+	}
+	return best
 }
 
 // stepWord names a run's iterations: LSQR's, or Adam's steps.

@@ -114,9 +114,9 @@ func cmdSolve(args []string) error {
 	}
 	start, cpu0 := time.Now(), cpuTime()
 	if *every > 0 {
-		last, best := start, math.Inf(1)
+		last, best := start, math.NaN()
 		set.Progress = func(iter, iters int, el1 float64) {
-			best = math.Min(best, el1)
+			best = lower(best, el1)
 			if now := time.Now(); now.Sub(last) >= *every {
 				last = now
 				fmt.Fprintf(os.Stderr, "repro solve: %s %d/%d: test e_L1 %.3e (best %.3e), %s elapsed\n",
