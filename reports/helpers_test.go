@@ -16,7 +16,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Ab
 // The fixtures of package studytest under the names the tests use.
 var (
 	table                         = studytest.Table
-	put, putQuick, putKappa, ptr  = studytest.Put, studytest.PutQuick, studytest.PutKappa, studytest.Ptr
+	put, putQuick                 = studytest.Put, studytest.PutQuick
 	scalingResults, weightResults = studytest.ScalingResults, studytest.WeightResults
 	recs                          = studytest.Records
 )
@@ -40,15 +40,6 @@ func studyOf(tab *experiments.Table, tier string, res map[string]*experiments.Re
 		return nil, err
 	}
 	return st.Tables[0], nil
-}
-
-// statsOf returns the rows of the study of one table.
-func statsOf(tab *experiments.Table, tier string, res map[string]*experiments.Result) ([]study.RowStats, error) {
-	ts, err := studyOf(tab, tier, res)
-	if err != nil {
-		return nil, err
-	}
-	return ts.Rows, nil
 }
 
 // markdownOf renders one table's Markdown file.
