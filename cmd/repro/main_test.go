@@ -261,14 +261,14 @@ func TestSolveProgress(t *testing.T) {
 	}
 }
 
-// TestExecProgress: exec -progress writes one line per record of the run's
-// history to stdout, which progressLines reads back (as repro run does),
+// TestExecProgress: exec -progress 1ns writes one line per record of the
+// run's history to stdout, which progressLines reads back (as repro run does),
 // even when the lines arrive cut in pieces; other lines are ignored.
 func TestExecProgress(t *testing.T) {
 	dir := t.TempDir()
 	s := experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20, J: []int{1, 2, 4}, K: 6, Delta: 2.9, R: 1, Iters: 250, Seed: 0}
 	spec, _ := json.Marshal(s)
-	cmd := exec.Command(repro, "exec", "-results", dir, "-progress")
+	cmd := exec.Command(repro, "exec", "-results", dir, "-progress", "1ns")
 	cmd.Stdin = bytes.NewReader(spec)
 	stdout, err := cmd.Output()
 	if err != nil {

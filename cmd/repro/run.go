@@ -341,7 +341,7 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 		cmd := exec.Command(exe, args...)
 		cmd.Stdin = bytes.NewReader(spec)
 		if report != nil {
-			cmd.Args = append(cmd.Args, "-progress")
+			cmd.Args = append(cmd.Args, "-progress", childProgress.String())
 			cmd.Stdout = &progressLines{report: report}
 		}
 		var stderr bytes.Buffer
