@@ -131,7 +131,8 @@ const FigureDir = "figures"
 //
 // A figure whose table has no usable row is skipped with a note; a figure
 // drawn without some rows says which in its title and in the report. Every
-// file is written atomically. Report solves nothing.
+// file is written atomically. Report solves nothing. On an error after it
+// started writing, the Built it returns lists in Files what it wrote.
 func Report(dir string, tables []*experiments.Table, results map[string]*experiments.Result, o *Options) (*Built, error) {
 	if o == nil {
 		o = &Options{}
@@ -175,10 +176,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	w.template(FormatMarkdown, "REPORT.md", v)
 	w.template(FormatLaTeX, "report.tex", v)
 	w.template(FormatLaTeX, "report-standalone.tex", nil)
-	if w.err != nil {
-		return nil, w.err
-	}
-	return b, nil
+	return b, w.err
 }
 
 // writer writes the files of a report, keeping the first error.

@@ -71,30 +71,29 @@
 // ELM-FBPINN row in the full tier, plus, for each baseline table with its
 // ELM-FBPINN row selected, the run of its problem's solution figure: seed 0,
 // keeping the coefficients; none with -seeds or -where), skips those whose
-// result exists, and runs
-// the rest as child processes, at most -jobs at a time. Each child is pinned
-// to one CPU core (the affinity of the thread that starts it, inherited by
-// every thread of the child) and runs with GOMAXPROCS=1. On a terminal, a
-// live view at the bottom of the screen, redrawn twice a second, lists the
-// runs in flight (each with its elapsed time, its share of its expected
-// time, and the iteration or Adam step its child last reported with the test
-// error there and the least so far) under a status line: done/total,
-// failures, runs in flight, elapsed time and an ETA; a line per finished run scrolls above it. On a pipe (a
-// log file, CI) run writes plain lines only: one per finished run, and a
-// status line naming the runs in flight when nothing was written for 10
-// seconds. The ETA is the estimated cost (experiments.Cost) of the runs left,
-// scaled by the measured over the estimated time of the runs finished so
-// far, less the time the runs in flight have had (or, for a run that
-// reported a tenth of its iterations, with the time its own pace leaves),
-// over the runs at once. Run
-// ends with one summary line (made, failed, made by another runner, and the
-// measured/estimated ratio). A failed or killed run
-// leaves no result file and runs again on the next call. Before it starts
-// anything, run checks that -results is a writable directory (creating it
-// if missing, then writing and removing a probe file) and stops with one
-// line if not; a save that fails in a way every later save would repeat (a
-// full disk, a read-only filesystem, a denied permission) stops the whole
-// run at once, with one line. A file that is not
+// result exists, and runs the rest as child processes, at most -jobs at a
+// time. Each child is pinned to one CPU core (the affinity of the thread
+// that starts it, inherited by every thread of the child) and runs with
+// GOMAXPROCS=1. On a terminal, a live view at the bottom of the screen,
+// redrawn twice a second, lists the runs in flight (each with its elapsed
+// time, its share of its expected time, and the iteration or Adam step its
+// child last reported with the test error there and the least so far) under
+// a status line: done/total, failures, runs in flight, elapsed time and an
+// ETA; a line per finished run scrolls above it. On a pipe (a log file, CI)
+// run writes plain lines only: one per finished run, and a status line
+// naming the runs in flight when nothing was written for 10 seconds. The ETA
+// is the estimated cost (experiments.Cost) of the runs left, scaled by the
+// measured over the estimated time of the runs finished so far, less the
+// time the runs in flight have had (or, for a run that reported a tenth of
+// its iterations since its first report, the time its own pace between
+// reports leaves), over the runs at once. Run ends with one summary line
+// (made, failed, made by another runner, and the measured/estimated ratio).
+// A failed or killed run leaves no result file and runs again on the next
+// call. Before it starts anything, run checks that -results is a writable
+// directory (creating it if missing, then writing and removing a probe file)
+// and stops with one line if not; a save that fails in a way every later
+// save would repeat (a full disk, a read-only filesystem, a denied
+// permission) stops the whole run at once, with one line. A file that is not
 // a valid result (experiments.Check: unreadable, a wrong schema, a missing
 // field, an e_L1 that is negative, above 1e6 or not its history's minimum)
 // is named in one line, moved to DIR/.bad/ and its run made again; list,
@@ -152,26 +151,26 @@
 // # report
 //
 // Writes, per table, Markdown (ours beside the paper's numbers, with a
-// verdict per row: match if our median lies within the paper's median ± range,
-// close if within a factor 3, else off) and LaTeX (booktabs, the paper's
-// columns), SUMMARY.md with the counts, REPORT.md (provenance, every table
-// with its figures, the paper's summary claims recomputed from our results),
-// report.tex (an include file), runs.csv (one row per run) and the figures
-// (PNG and PDF) under figures/: convergence with a min-max band over seeds
-// and final error against the swept parameter per table, the solutions, the
-// random basis functions, the sparsity of M and the weight-scaling figure.
-// A figure whose runs are missing is skipped with a note. The files written
-// are listed in .report-files in -out; the next report there removes those
-// it does not write again, and no other file. Every text that
+// verdict per row: match if our median lies within the paper's median ±
+// range, close if within a factor 3, else off) and LaTeX (booktabs, the
+// paper's columns), SUMMARY.md with the counts, REPORT.md (provenance, every
+// table with its figures, the paper's summary claims recomputed from our
+// results), report.tex (an include file), runs.csv (one row per run) and the
+// figures (PNG and PDF) under figures/: convergence with a min-max band over
+// seeds and final error against the swept parameter per table, the
+// solutions, the random basis functions, the sparsity of M and the
+// weight-scaling figure. A figure whose runs are missing is skipped with a
+// note. The files written are listed in .report-files in -out; the next
+// report there removes those it does not write again (regular files inside
+// -out only) and figures/ once empty, and no other file. Every text that
 // comes from outside the program (the results' commit, Go version, CPU and
 // host, the CPU of the machine, captions and notes) is escaped: in Markdown
 // \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces, and
 // values such as commits are code spans fenced to show any backtick; LaTeX
 // escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and writes
 // other non-ASCII characters as "?". Table ids, which name files, must be
-// plain names. Results of one model made by
-// different numerics (fingerprints) are refused, naming them, unless
-// -allow-mixed is given.
+// plain names. Results of one model made by different numerics
+// (fingerprints) are refused, naming them, unless -allow-mixed is given.
 //
 // A results directory may hold result archives (repro publish) beside
 // result files, and -results may name one archive file: the published

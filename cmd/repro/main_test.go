@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 )
 
@@ -262,8 +263,10 @@ func TestSolveProgress(t *testing.T) {
 }
 
 // TestExecProgress: exec -progress 1ns writes one line per record of the
-// run's history to stdout, which progressLines reads back (as repro run does),
-// even when the lines arrive cut in pieces; other lines are ignored.
+// run's history to stdout, with the least error so far by metric.Best's
+// rule, which progressLines reads back (as repro run does), even when the
+// lines arrive cut in pieces; other lines, and a line too long to be one of
+// ours, are ignored.
 func TestExecProgress(t *testing.T) {
 	dir := t.TempDir()
 	s := experiments.Spec{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 20, J: []int{1, 2, 4}, K: 6, Delta: 2.9, R: 1, Iters: 250, Seed: 0}
@@ -279,18 +282,20 @@ func TestExecProgress(t *testing.T) {
 		t.Fatalf("no result: %v", err)
 	}
 	var got []string
-	w := &progressLines{report: func(iter, iters int, el1 float64) {
-		got = append(got, fmt.Sprintf("%d/%d %g", iter, iters, el1))
+	w := &progressLines{report: func(r progressReport) {
+		got = append(got, fmt.Sprintf("%d/%d %g %g", r.Iter, r.Iters, r.EL1, r.Best))
 	}}
-	in := append([]byte("noise\n"), stdout...)
+	long := "\n" + progressWord + " 1 2 3 4" + strings.Repeat(" ", 5000) + "\n"
+	in := append([]byte("noise"+long), stdout...)
 	for len(in) > 0 { // in pieces of 7 bytes
 		n := min(7, len(in))
 		w.Write(in[:n])
 		in = in[n:]
 	}
 	var want []string
-	for _, r := range res.History {
-		want = append(want, fmt.Sprintf("%d/%d %g", r.Iter, s.Iters, r.EL1))
+	for i, r := range res.History {
+		best, _ := metric.Best(res.History[:i+1])
+		want = append(want, fmt.Sprintf("%d/%d %g %g", r.Iter, s.Iters, r.EL1, best.EL1))
 	}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("progress read back: %v\nwant the history: %v\nstdout: %q", got, want, stdout)

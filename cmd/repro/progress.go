@@ -62,20 +62,26 @@ type flightRun struct {
 	s     experiments.Spec
 	start time.Time
 	est   float64 // experiments.Cost(s)
-	// The child's last progress report (iters 0: none yet): the iteration
-	// or step, the test e_L1 there and the least so far.
-	iter, iters int
-	el1, best   float64
+	// The child's progress (repro exec -progress), once it reported: its
+	// last report, when it came, and the iteration and time of its first.
+	reported   bool
+	last       progressReport
+	lastAt, t0 time.Time
+	iter0      int
 }
 
-// update records a progress report of the run f.
-func (p *progress) update(f *flightRun, iter, iters int, el1 float64) {
+// update records that the child of the run f reported r at now; a report
+// that cannot be (an iteration out of 0..Iters) is ignored.
+func (p *progress) update(f *flightRun, r progressReport, now time.Time) {
+	if r.Iters <= 0 || r.Iter < 0 || r.Iter > r.Iters {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if f.iters == 0 {
-		f.best = math.NaN()
+	if !f.reported {
+		f.reported, f.t0, f.iter0 = true, now, r.Iter
 	}
-	f.iter, f.iters, f.el1, f.best = iter, iters, el1, lower(f.best, el1)
+	f.last, f.lastAt = r, now
 }
 
 // lower is the least of a history's errors so far, best, after one more,
@@ -138,7 +144,7 @@ func (p *progress) end(f *flightRun, err error) {
 		status = "FAIL"
 	}
 	p.printLocked(fmt.Sprintf("[%d/%d] %s %s (%.1fs) failed %d, ETA %s",
-		p.done, p.total, status, f.s, took, p.failed, fmtETA(p.etaLocked())))
+		p.done, p.total, status, f.s, took, p.failed, fmtETA(p.etaLocked(time.Now()))))
 	if err != nil {
 		p.printLocked("    " + err.Error())
 	}
@@ -186,46 +192,50 @@ func (p *progress) correctionLocked() float64 {
 	return p.timeDone / p.estDone
 }
 
-// etaLocked is the estimated time to the end, in seconds.
-func (p *progress) etaLocked() float64 {
+// etaLocked is the estimated time from now to the end, in seconds.
+func (p *progress) etaLocked(now time.Time) float64 {
 	c := p.correctionLocked()
 	left := p.estLeft * c
 	for _, f := range p.flight {
-		left += f.left(c) - f.est*c // its estimate is in estLeft
+		left += f.left(c, now) - f.est*c // its estimate is in estLeft
 	}
 	return max(0, left) / float64(min(p.jobs, max(1, p.total-p.done)))
 }
 
-// left is the time, in seconds, that the run in flight f has left: once it
-// reported a tenth of its iterations, its elapsed time scaled by its own
-// pace; before, its estimate corrected by c less the time it has had.
-func (f *flightRun) left(c float64) float64 {
-	el := time.Since(f.start).Seconds()
-	if f.iters > 0 && f.iter*10 >= f.iters {
-		return el * float64(f.iters-f.iter) / float64(f.iter)
+// left is the time, in seconds, that the run in flight f has left at now.
+// Once its child reported a tenth of the iterations after its first report
+// (made when the model is built, so the pace leaves its set-up out), it is
+// the iterations left at the pace between its first and last reports, less
+// the time since the last; before, or for a run that also computes κ
+// (whose SVD comes after its iterations), its estimate corrected by c less
+// the time it has had.
+func (f *flightRun) left(c float64, now time.Time) float64 {
+	if done := f.last.Iter - f.iter0; f.reported && !f.s.Kappa && done > 0 && done*10 >= f.last.Iters-f.iter0 {
+		pace := f.lastAt.Sub(f.t0).Seconds() / float64(done)
+		return max(0, pace*float64(f.last.Iters-f.last.Iter)-now.Sub(f.lastAt).Seconds())
 	}
-	return max(0, f.est*c-el)
+	return max(0, f.est*c-now.Sub(f.start).Seconds())
 }
 
 // statusLocked is the status line.
 func (p *progress) statusLocked() string {
 	return fmt.Sprintf("[%d/%d] %d failed, %d in flight, %s elapsed, ETA %s",
-		p.done, p.total, p.failed, len(p.flight), fmtETA(time.Since(p.start).Seconds()), fmtETA(p.etaLocked()))
+		p.done, p.total, p.failed, len(p.flight), fmtETA(time.Since(p.start).Seconds()), fmtETA(p.etaLocked(time.Now())))
 }
 
-// flightLine describes a run in flight: its elapsed time, its share of its
-// expected time (elapsed plus left) and, once the child reported it, its
-// iteration and test error.
-func (p *progress) flightLineLocked(f *flightRun) string {
-	el := time.Since(f.start).Seconds()
-	total := el + f.left(p.correctionLocked())
+// flightLineLocked describes a run in flight at now: its elapsed time, its
+// share of its expected time (elapsed plus left) and, once the child
+// reported it, its iteration, its test error there and the least so far.
+func (p *progress) flightLineLocked(f *flightRun, now time.Time) string {
+	el := now.Sub(f.start).Seconds()
+	total := el + f.left(p.correctionLocked(), now)
 	share := "?"
 	if total > 0 {
 		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/total))
 	}
 	line := fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(total), share)
-	if f.iters > 0 {
-		line += fmt.Sprintf(", %s %d/%d: e_L1 %.2e (best %.2e)", stepWord(f.s), f.iter, f.iters, f.el1, f.best)
+	if r := f.last; f.reported {
+		line += fmt.Sprintf(", %s %d/%d: e_L1 %.2e (best %.2e)", stepWord(f.s), r.Iter, r.Iters, r.EL1, r.Best)
 	}
 	return line
 }
@@ -250,7 +260,7 @@ func (p *progress) drawLocked() {
 	}
 	lines := make([]string, 0, len(p.flight)+1)
 	for _, f := range p.flight {
-		lines = append(lines, p.flightLineLocked(f))
+		lines = append(lines, p.flightLineLocked(f, time.Now()))
 	}
 	lines = append(lines, p.statusLocked())
 	var b strings.Builder
@@ -288,7 +298,7 @@ func (p *progress) loop() {
 		case len(p.flight) > 0 && time.Since(p.last) >= heartbeatEvery:
 			var parts []string
 			for _, f := range p.flight {
-				parts = append(parts, strings.TrimSpace(p.flightLineLocked(f)))
+				parts = append(parts, strings.TrimSpace(p.flightLineLocked(f, time.Now())))
 			}
 			p.printLocked(p.statusLocked() + ": " + strings.Join(parts, "; "))
 		}

@@ -121,36 +121,51 @@ func TestProgressTerminal(t *testing.T) {
 }
 
 // TestProgressETA: the ETA is the cost left, corrected by measured over
-// estimated time of the runs finished, less the time of the runs in
-// flight, over the runs at once.
+// estimated time of the runs finished, with each run in flight counted for
+// the time it has left (by its estimate, or by its own pace once it
+// reported a tenth of its iterations), over the runs at once.
 func TestProgressETA(t *testing.T) {
+	now := time.Now()
+	at := func(s float64) time.Time { return now.Add(time.Duration(s * float64(time.Second))) }
 	p := &progress{jobs: 2, total: 4, done: 1, estLeft: 30, estDone: 10, timeDone: 20}
-	if got := p.etaLocked(); math.Abs(got-30) > 1e-9 {
-		t.Errorf("ETA %g s, want 30 (30 s of estimate at 2x, over 2 jobs)", got)
+	eta := func(want float64, when string) {
+		t.Helper()
+		if got := p.etaLocked(now); math.Abs(got-want) > 1e-9 {
+			t.Errorf("ETA %g s, want %g %s", got, want, when)
+		}
 	}
-	p.flight = []*flightRun{{est: 10, start: time.Now().Add(-4 * time.Second)}}
-	if got := p.etaLocked(); math.Abs(got-28) > 0.1 {
-		t.Errorf("ETA %g s, want 28 with a run in flight for 4 s", got)
+	eta(30, "(30 s of estimate at 2x, over 2 jobs)")
+	// Started 6 s ago: 20 s of corrected estimate less 6 s, (60-20+14)/2.
+	f := &flightRun{s: progressSpecs()[0], est: 10, start: at(-6)}
+	p.flight = []*flightRun{f}
+	eta(27, "with a run in flight for 6 s")
+	// The first report (iteration 0, after 1 s of set-up), then half its
+	// iterations 4 s later, 1 s ago: 500 more at 8 ms each, less the
+	// second since, 3 s (not the 14 s its estimate has left): (60-20+3)/2.
+	p.update(f, progressReport{Iter: 0, Iters: 1000, EL1: 0.5, Best: 0.5}, at(-5))
+	eta(27, "at the first report")
+	p.update(f, progressReport{Iter: 500, Iters: 1000, EL1: 0.1, Best: 0.1}, at(-1))
+	eta(21.5, "with the run in flight half done at 8 ms an iteration")
+	if line := p.flightLineLocked(f, now); !strings.Contains(line, "6s of ~9s (~67%), step 500/1000") {
+		t.Errorf("flight line %q, want 6s of ~9s (~67%%), step 500/1000", line)
 	}
-	// Once the run reports a tenth of its iterations, its own pace says
-	// what it has left: half done in 4 s, 4 s more (not the 16 s its
-	// corrected estimate has left), so (60 - 20 + 4) / 2.
-	p.update(p.flight[0], 500, 1000, 0.1)
-	if got := p.etaLocked(); math.Abs(got-22) > 0.1 {
-		t.Errorf("ETA %g s, want 22 with the run in flight half done in 4 s", got)
-	}
-	if line := p.flightLineLocked(p.flight[0]); !strings.Contains(line, "4s of ~8s (~50%), step 500/1000") {
-		t.Errorf("flight line %q, want 4s of ~8s, 50%%", line)
-	}
-	p.update(p.flight[0], 50, 1000, 0.1) // under a tenth: the estimate again
-	if got := p.etaLocked(); math.Abs(got-28) > 0.1 {
-		t.Errorf("ETA %g s, want 28 with the run in flight at 5%%", got)
-	}
+	// A report that cannot be is ignored; a run that also computes κ keeps
+	// its estimate.
+	p.update(f, progressReport{Iter: 2000, Iters: 1000}, at(0))
+	eta(21.5, "after a report of iteration 2000 of 1000")
+	f.s.Kappa = true
+	eta(27, "for a run that also computes κ")
+	// Under a tenth of the iterations since the first report: the estimate.
+	g := &flightRun{s: progressSpecs()[0], est: 10, start: at(-6)}
+	p.flight = []*flightRun{g}
+	p.update(g, progressReport{Iter: 0, Iters: 1000}, at(-4))
+	p.update(g, progressReport{Iter: 50, Iters: 1000}, at(-1))
+	eta(27, "with the run in flight at 5%")
 }
 
 // TestProgressFlightLine: a run in flight shows, once its child reported
 // progress, the iteration (LSQR) or step (Adam), the test error there and
-// the least so far.
+// the least so far (as the child computed it).
 func TestProgressFlightLine(t *testing.T) {
 	p := &progress{jobs: 1, total: 1}
 	for _, tc := range []struct {
@@ -161,15 +176,14 @@ func TestProgressFlightLine(t *testing.T) {
 	} {
 		s := progressSpecs()[0]
 		s.Model = tc.model
-		f := &flightRun{s: s, start: time.Now(), est: 10}
-		if line := p.flightLineLocked(f); strings.Contains(line, "e_L1") {
+		now := time.Now()
+		f := &flightRun{s: s, start: now, est: 10}
+		if line := p.flightLineLocked(f, now); strings.Contains(line, "e_L1") {
 			t.Errorf("%s before any report: %q, want no error shown", tc.model, line)
 		}
-		p.update(f, 0, 15000, math.NaN()) // left out of the best, as metric.Best does
-		p.update(f, 1000, 15000, 1e-3)
-		p.update(f, 1500, 15000, math.NaN())
-		p.update(f, 2000, 15000, 2.5e-3)
-		if line := p.flightLineLocked(f); !strings.HasSuffix(line, tc.want) {
+		p.update(f, progressReport{Iter: 0, Iters: 15000, EL1: 0.3, Best: 0.3}, now)
+		p.update(f, progressReport{Iter: 2000, Iters: 15000, EL1: 2.5e-3, Best: 1e-3}, now)
+		if line := p.flightLineLocked(f, now); !strings.HasSuffix(line, tc.want) {
 			t.Errorf("%s: flight line %q, want it to end %q", tc.model, line, tc.want)
 		}
 	}

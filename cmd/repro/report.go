@@ -2,7 +2,9 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -70,15 +72,18 @@ func cmdReport(args []string) error {
 		Provenance:  prov,
 		Log:         os.Stderr,
 	})
+	if b != nil { // on an error, the files written before it are listed for the next report to prune
+		removed, failed, perr := pruneReport(*out, b.Files, err == nil)
+		if removed > 0 {
+			fmt.Fprintf(os.Stderr, "repro report: removed %d of the files the previous report in %s wrote, which this one does not write again\n", removed, *out)
+		}
+		for _, f := range failed {
+			fmt.Fprintf(os.Stderr, "repro report: warning: %s is left from the previous report: %s\n", filepath.Join(*out, f.name), f.why)
+		}
+		err = cmp.Or(err, perr)
+	}
 	if err != nil {
 		return err
-	}
-	removed, err := pruneReport(*out, b.Files)
-	if err != nil {
-		return err
-	}
-	if removed > 0 {
-		fmt.Fprintf(os.Stderr, "repro report: removed %d of the files the previous report in %s wrote, which this one does not write again\n", removed, *out)
 	}
 	figs, skipped := 0, 0
 	entries := slices.Clone(b.Solutions)
@@ -110,33 +115,63 @@ const reportFiles = ".report-files"
 // report written there before listed in reportFiles and the report just
 // written (files) did not write again, such as the figures of a table
 // dropped from the selection or of a format not asked for this time, so
-// that every file in out belongs to one report. Files no report listed are
-// never touched. It then lists files in reportFiles, and returns how many
-// files it removed.
-func pruneReport(out string, files []string) (int, error) {
-	old, err := os.ReadFile(filepath.Join(out, reportFiles))
-	if err != nil && !os.IsNotExist(err) {
-		return 0, err
+// that every file in out belongs to one report; then figures/ if that left
+// it empty. Only regular files inside out are removed (os.Root: not through
+// a symbolic link that leads out of it); a listed name that is anything
+// else is left alone, and one that cannot be removed is returned in failed
+// and listed again. Files no report listed are never touched. If the
+// report was not complete (it stopped on an error), nothing is removed and
+// the list keeps the earlier names beside the new ones. It then writes the
+// list, and returns how many files it removed.
+func pruneReport(out string, files []string, complete bool) (removed int, failed []pruneFailure, err error) {
+	root, err := os.OpenRoot(out)
+	if err != nil {
+		return 0, nil, err
 	}
-	removed := 0
+	defer root.Close()
+	old, err := root.ReadFile(reportFiles)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return 0, nil, err
+	}
+	list := slices.Clone(files)
 	for name := range strings.Lines(string(old)) {
 		name = filepath.FromSlash(strings.TrimSpace(name))
-		if name == "" || !filepath.IsLocal(name) || slices.Contains(files, name) {
+		if name == "" || !filepath.IsLocal(name) || slices.Contains(list, name) {
 			continue
 		}
-		switch err := os.Remove(filepath.Join(out, name)); {
+		fi, err := root.Lstat(name)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case !complete:
+			list = append(list, name)
+			continue
+		case err == nil && !fi.Mode().IsRegular():
+			continue // a directory or link the list should not name: not ours to remove
 		case err == nil:
-			removed++
-		case !os.IsNotExist(err):
-			return removed, err
+			err = root.Remove(name)
 		}
+		if err != nil {
+			failed, list = append(failed, pruneFailure{name, err}), append(list, name)
+			continue
+		}
+		removed++
 	}
-	os.Remove(filepath.Join(out, reports.FigureDir)) // only if no figure is left in it
-	var list strings.Builder
-	for _, f := range files {
-		list.WriteString(filepath.ToSlash(f) + "\n")
+	if fi, err := root.Lstat(reports.FigureDir); err == nil && fi.IsDir() {
+		root.Remove(reports.FigureDir) // fails, as meant, unless it is empty
 	}
-	return removed, experiments.WriteFile(filepath.Join(out, reportFiles), []byte(list.String()))
+	var b strings.Builder
+	for _, f := range list {
+		b.WriteString(filepath.ToSlash(f) + "\n")
+	}
+	return removed, failed, experiments.WriteFile(filepath.Join(out, reportFiles), []byte(b.String()))
+}
+
+// pruneFailure is a file of an earlier report that pruneReport could not
+// remove, and why.
+type pruneFailure struct {
+	name string
+	why  error
 }
 
 // resultsOwnProvenance is the provenance of a report written with

@@ -116,34 +116,65 @@ func TestReportPrunes(t *testing.T) {
 	if stderr := report("osc-baseline,osc-scaling", "md,csv,png"); strings.Contains(stderr, "removed") {
 		t.Errorf("a first report removed files: %s", stderr)
 	}
-	for name, where := range map[string]string{"notes.txt": out, "outside": dir} {
-		if err := os.WriteFile(filepath.Join(where, name), []byte("mine"), 0o644); err != nil {
+	// Files of the user's, and a list that names some of them: a path out
+	// of the directory, one through a link that leads out of it, and a
+	// directory.
+	for _, name := range []string{filepath.Join(out, "notes.txt"), filepath.Join(dir, "outside"),
+		filepath.Join(dir, "home", "secret"), filepath.Join(out, "data", "mine")} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.WriteFile(name, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join("..", "home"), filepath.Join(out, "link")); err != nil {
+		t.Fatal(err)
 	}
 	list, err := os.ReadFile(filepath.Join(out, reportFiles))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(out, reportFiles), append(list, "../outside\n"...), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, reportFiles), append(list, "../outside\nlink/secret\ndata\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stderr := report("osc-baseline", "md")
 	if !strings.Contains(stderr, "removed 5 of the files the previous report in "+out+" wrote") {
 		t.Errorf("stderr %q, want 5 files removed (osc-scaling.md, runs.csv, three figures)", stderr)
 	}
+	if !strings.Contains(stderr, "warning: "+filepath.Join(out, "link", "secret")+" is left from the previous report") {
+		t.Errorf("stderr %q, want a warning for the listed file behind a link out of the directory", stderr)
+	}
 	for _, name := range []string{"osc-scaling.md", "runs.csv", "figures"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
 			t.Errorf("%s is left from the first report", name)
 		}
 	}
-	for _, name := range []string{filepath.Join(out, "notes.txt"), filepath.Join(dir, "outside"), filepath.Join(out, "osc-baseline.md")} {
+	for _, name := range []string{filepath.Join(out, "notes.txt"), filepath.Join(dir, "outside"), filepath.Join(out, "osc-baseline.md"),
+		filepath.Join(dir, "home", "secret"), filepath.Join(out, "data", "mine")} {
 		if _, err := os.Stat(name); err != nil {
 			t.Errorf("%s was removed", name)
 		}
 	}
+	// The file that could not be removed stays listed, for the next report.
 	list, _ = os.ReadFile(filepath.Join(out, reportFiles))
-	if got, want := string(list), "osc-baseline.md\nSUMMARY.md\nREPORT.md\n"; got != want {
+	if got, want := string(list), "osc-baseline.md\nSUMMARY.md\nREPORT.md\nlink/secret\n"; got != want {
 		t.Errorf("%s lists %q, want %q", reportFiles, got, want)
+	}
+	// A report that stops on an error (figures/ is a file here) removes
+	// nothing, and lists what it wrote beside the earlier names.
+	if err := os.WriteFile(filepath.Join(out, "figures"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runRepro(t, "report", "-tier", "quick", "-table", "osc-scaling", "-results", results, "-out", out,
+		"-format", "md,png", "-solutions=false"); code == 0 || strings.Contains(stderr, "removed") {
+		t.Errorf("report into a directory whose figures/ is a file: exit %d, stderr %q; want a failure that removes nothing", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "osc-baseline.md")); err != nil {
+		t.Errorf("a failed report removed a file of the previous one: %v", err)
+	}
+	list, _ = os.ReadFile(filepath.Join(out, reportFiles))
+	if got, want := string(list), "osc-scaling.md\nosc-baseline.md\nSUMMARY.md\nREPORT.md\nlink/secret\n"; got != want {
+		t.Errorf("after a failed report %s lists %q, want %q", reportFiles, got, want)
 	}
 }

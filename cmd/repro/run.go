@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -232,7 +233,7 @@ func cmdRun(args []string) error {
 		}
 		fl := prog.begin(s)
 		if err == nil {
-			err = runChild(exe, s, f.settings(), f.dir, commit, *maxMem, cpu, *pin, contended, func(iter, iters int, el1 float64) { prog.update(fl, iter, iters, el1) })
+			err = runChild(exe, s, f.settings(), f.dir, commit, *maxMem, cpu, *pin, contended, func(r progressReport) { prog.update(fl, r, time.Now()) })
 		}
 		mu.Lock()
 		var se storageError
@@ -318,7 +319,7 @@ func contendedResults(dir string, specs []experiments.Spec) int {
 // is killed (Pdeathsig) and leaves no result. report, if set, receives the
 // child's progress (repro exec -progress).
 func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, commit, maxMem string, cpu int, pin, contended bool,
-	report func(iter, iters int, el1 float64)) error {
+	report func(progressReport)) error {
 	spec, err := json.Marshal(s)
 	if err != nil {
 		return err
