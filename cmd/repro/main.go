@@ -79,25 +79,26 @@
 // time, its share of its expected time, and the iteration or Adam step its
 // child last reported with the test error there and the least so far) under
 // a status line: done/total, failures, runs in flight, elapsed time and an
-// ETA; a line per finished run scrolls above it. On a pipe (a log file, CI)
-// run writes plain lines only: one per finished run, and a status line
-// naming the runs in flight when nothing was written for 10 seconds. The ETA
-// is the estimated cost (experiments.Cost) of the runs left, scaled by the
-// measured over the estimated time of the runs finished so far, less the
-// time the runs in flight have had (or, for a run that reported a tenth of
-// its iterations since its first report, the time its own pace between
-// reports leaves), over the runs at once. Run ends with one summary line
-// (made, failed, made by another runner, and the measured/estimated ratio).
-// A failed or killed run leaves no result file and runs again on the next
-// call. Before it starts anything, run checks that -results is a writable
-// directory (creating it if missing, then writing and removing a probe file)
-// and stops with one line if not; a save that fails in a way every later
-// save would repeat (a full disk, a read-only filesystem, a denied
-// permission) stops the whole run at once, with one line. A file that is not
-// a valid result (experiments.Check: unreadable, a wrong schema, a missing
-// field, an e_L1 that is negative, above 1e6 or not its history's minimum)
-// is named in one line, moved to DIR/.bad/ and its run made again; list,
-// report and compare name it and count it as missing.
+// ETA; a line per finished run (its time and e_L1, or κ) scrolls above it.
+// On a pipe (a log file, CI) run writes plain lines only: one per finished
+// run, and a status line naming the runs in flight when nothing was written
+// for 10 seconds. The ETA is the estimated cost (experiments.Cost) of the
+// runs left, scaled by the measured over the estimated time of the runs
+// finished so far, less the time the runs in flight have had (or, for a run
+// that reported a tenth of its iterations since its first report, the time
+// its own pace between reports leaves), over the runs at once. Run ends with
+// one summary line (made, failed, made by another runner, and the
+// measured/estimated ratio). A failed or killed run leaves no result file
+// and runs again on the next call. Before it starts anything, run checks
+// that -results is a writable directory (creating it if missing, then
+// writing and removing a probe file) and stops with one line if not; a save
+// that fails in a way every later save would repeat (a full disk, a
+// read-only filesystem, a denied permission) stops the whole run at once,
+// with one line. A file that is not a valid result (experiments.Check:
+// unreadable, a wrong schema, a missing field, an e_L1 that is negative,
+// above 1e6 or not its history's minimum) is named in one line, moved to
+// DIR/.bad/ and its run made again; list, report and compare name it and
+// count it as missing.
 //
 //	$ repro run -table osc-baseline,osc-K -tier full
 //	$ repro run -tier quick -jobs 2

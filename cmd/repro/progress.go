@@ -27,11 +27,11 @@ var (
 // view at the bottom of the screen, redrawn twice a second: one line per run
 // in flight (the run, its elapsed time, its share of its expected time, and
 // the iteration its child last reported with the test error there) under a
-// status line (done/total, failures, in flight, ETA); the line of
-// every finished run scrolls above it. On a pipe (a log, CI) it writes plain
-// lines only: one per finished run, and a status line with the runs in
-// flight when nothing was written for heartbeatEvery, so that a long run is
-// never silent for long. Both end with one summary line.
+// status line (done/total, failures, in flight, ETA); the line of every
+// finished run (its time and e_L1, or κ) scrolls above it. On a pipe (a log,
+// CI) it writes plain lines only: one per finished run, and a status line
+// with the runs in flight when nothing was written for heartbeatEvery, so
+// that a long run is never silent for long. Both end with one summary line.
 //
 // The ETA is the estimated cost (experiments.Cost) of the runs not finished,
 // corrected by the ratio of the measured to the estimated time of the runs
@@ -128,8 +128,9 @@ func (p *progress) begin(s experiments.Spec) *flightRun {
 	return f
 }
 
-// end records that the run f finished (err nil: made) and writes its line.
-func (p *progress) end(f *flightRun, err error) {
+// end records that the run f finished (err nil: made, with the result res
+// if it could be read) and writes its line.
+func (p *progress) end(f *flightRun, res *experiments.Result, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.flight = slices.DeleteFunc(p.flight, func(g *flightRun) bool { return g == f })
@@ -143,11 +144,27 @@ func (p *progress) end(f *flightRun, err error) {
 		p.failed++
 		status = "FAIL"
 	}
-	p.printLocked(fmt.Sprintf("[%d/%d] %s %s (%.1fs) failed %d, ETA %s",
-		p.done, p.total, status, f.s, took, p.failed, fmtETA(p.etaLocked(time.Now()))))
+	p.printLocked(fmt.Sprintf("[%d/%d] %s %s (%.1fs%s) failed %d, ETA %s",
+		p.done, p.total, status, f.s, took, outcome(res), p.failed, fmtETA(p.etaLocked(time.Now()))))
 	if err != nil {
 		p.printLocked("    " + err.Error())
 	}
+}
+
+// outcome is what a finished run's line says of its result: ", e_L1 X" of
+// a solve (the least over its history), ", κ X" of a κ run, or nothing.
+func outcome(res *experiments.Result) string {
+	switch {
+	case res == nil:
+		return ""
+	case res.Spec.Iters > 0:
+		return fmt.Sprintf(", e_L1 %.2e", res.EL1)
+	case res.Kappa != nil:
+		return fmt.Sprintf(", κ %.2e", *res.Kappa)
+	case res.KappaNote != "":
+		return ", κ " + strings.SplitN(res.KappaNote, ":", 2)[0]
+	}
+	return ""
 }
 
 // drop forgets the run f without a line: it ended by an error that stops

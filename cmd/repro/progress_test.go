@@ -39,14 +39,14 @@ func TestProgressPipe(t *testing.T) {
 	p := newProgress(w, specs, 1)
 	f := p.begin(specs[0])
 	time.Sleep(1500 * time.Millisecond)
-	p.end(f, nil)
+	p.end(f, &experiments.Result{Spec: specs[0], EL1: 1.234e-3}, nil)
 	g := p.begin(specs[1])
-	p.end(g, errors.New("boom"))
+	p.end(g, nil, errors.New("boom"))
 	p.close()
 	w.Close()
 	b, _ := io.ReadAll(r)
 	out := string(b)
-	for _, want := range []string{"[0/2] 0 failed, 1 in flight", specs[0].String() + "  ", "[1/2] ok   " + specs[0].String(),
+	for _, want := range []string{"[0/2] 0 failed, 1 in flight", specs[0].String() + "  ", "[1/2] ok   " + specs[0].String() + " (", "s, e_L1 1.23e-03) failed 0",
 		"[2/2] FAIL " + specs[1].String(), "    boom\n", "repro run: 2 of 2 runs ended in ", ": 1 made, 1 failed, 0 by another runner (measured/estimated time "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -105,7 +105,7 @@ func TestProgressTerminal(t *testing.T) {
 	}
 	f := p.begin(specs[0])
 	time.Sleep(300 * time.Millisecond)
-	p.end(f, nil)
+	p.end(f, nil, nil)
 	p.close()
 	var out string
 	select {
@@ -185,6 +185,28 @@ func TestProgressFlightLine(t *testing.T) {
 		p.update(f, progressReport{Iter: 2000, Iters: 15000, EL1: 2.5e-3, Best: 1e-3}, now)
 		if line := p.flightLineLocked(f, now); !strings.HasSuffix(line, tc.want) {
 			t.Errorf("%s: flight line %q, want it to end %q", tc.model, line, tc.want)
+		}
+	}
+}
+
+// TestProgressOutcome: a finished run's line says its e_L1 (a solve), its
+// κ, or why κ is missing; nothing for a result that could not be read.
+func TestProgressOutcome(t *testing.T) {
+	k := 8.5e18
+	solve, kappa := progressSpecs()[0], progressSpecs()[0]
+	kappa.Iters, kappa.Kappa = 0, true
+	for _, tc := range []struct {
+		res  *experiments.Result
+		want string
+	}{
+		{nil, ""},
+		{&experiments.Result{Spec: solve, EL1: 1.17e-4}, ", e_L1 1.17e-04"},
+		{&experiments.Result{Spec: kappa, Kappa: &k}, ", κ 8.50e+18"},
+		{&experiments.Result{Spec: kappa, KappaNote: "infinite: the smallest singular value is 0"}, ", κ infinite"},
+		{&experiments.Result{Spec: kappa, KappaNote: "not computed: M is 10 x 10 (100 cells), above the cap"}, ", κ not computed"},
+	} {
+		if got := outcome(tc.res); got != tc.want {
+			t.Errorf("outcome(%+v) = %q, want %q", tc.res, got, tc.want)
 		}
 	}
 }

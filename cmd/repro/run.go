@@ -251,7 +251,11 @@ func cmdRun(args []string) error {
 			failed++
 		}
 		mu.Unlock()
-		prog.end(fl, err)
+		var res *experiments.Result
+		if err == nil {
+			res, _, _ = experiments.Load(f.dir, s) // for its line only: nil if it cannot be read
+		}
+		prog.end(fl, res, err)
 	}
 	for w := range n {
 		cpu := cpus[w%len(cpus)]
