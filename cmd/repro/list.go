@@ -27,10 +27,11 @@ func cmdList(args []string) error {
 	}
 	// A missing directory lists nothing done (a fresh clone has none yet),
 	// and says so, in case its name is misspelt.
-	if _, err := os.Stat(*dir); errors.Is(err, iofs.ErrNotExist) && *dir != "" {
+	if err := checkResultDir(*dir); err != nil {
+		if _, serr := os.Stat(*dir); *dir == "" || !errors.Is(serr, iofs.ErrNotExist) {
+			return err
+		}
 		fmt.Fprintf(os.Stderr, "repro list: no result directory %s yet: nothing has run there (repro run -results %s makes it)\n", *dir, *dir)
-	} else if err := checkResultDir(*dir); err != nil {
-		return err
 	}
 	type count struct{ rows, runs, done, stale int }
 	counts := map[string]*count{}
