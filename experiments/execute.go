@@ -32,11 +32,11 @@ func ELMConfig(s Spec) elm.Config {
 
 // progress returns the hook of the core's Progress settings for a run of
 // iters iterations, or nil if set has none.
-func (set *Settings) progress(iters int) func(metric.Record) {
+func (set *Settings) progress(iters int) func([]metric.Record) {
 	if set == nil || set.Progress == nil {
 		return nil
 	}
-	return func(r metric.Record) { set.Progress(r.Iter, iters, r.EL1) }
+	return func(h []metric.Record) { set.Progress(iters, h) }
 }
 
 // Execute runs one Spec in the calling goroutine and returns its result
@@ -104,7 +104,7 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 // executeTrained trains a PINN or an FBPINN with Adam. Its time is all
 // "solve": setting up the networks and the window coefficients is part of
 // the training call. progress, if set, sees each record of the history.
-func executeTrained(p problem.Problem, s Spec, progress func(metric.Record)) (*Result, error) {
+func executeTrained(p problem.Problem, s Spec, progress func([]metric.Record)) (*Result, error) {
 	start := time.Now()
 	var (
 		tr  *train.Result

@@ -315,11 +315,14 @@ func TestExecuteProgress(t *testing.T) {
 			t.Fatal(err)
 		}
 		var seen []metric.Record
-		watched, err := Execute(s, &Settings{Progress: func(iter, iters int, el1 float64) {
+		watched, err := Execute(s, &Settings{Progress: func(iters int, h []metric.Record) {
 			if iters != s.Iters {
 				t.Errorf("%s: Progress told %d iterations, want %d", s, iters, s.Iters)
 			}
-			seen = append(seen, metric.Record{Iter: iter, EL1: el1})
+			if len(h) != len(seen)+1 || !slices.Equal(h[:len(seen)], seen) {
+				t.Errorf("%s: Progress saw the history %v after %v, want one record more", s, h, seen)
+			}
+			seen = append(seen, h[len(h)-1])
 		}})
 		if err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/paperdata"
 )
 
@@ -40,11 +41,12 @@ type Settings struct {
 	// records "not computed" and the cap it was made with
 	// (Result.KappaCells), and is made again by a run with a larger cap.
 	KappaCells int
-	// Progress, if set, is called as a solving run goes, from the
-	// goroutine of Execute, with each record of its history as it is
-	// made: the test e_L1 after iteration (LSQR) or step (Adam) iter of
-	// iters. It observes only: the result does not depend on it.
-	Progress func(iter, iters int, el1 float64)
+	// Progress, if set, is called as a solving run of iters iterations
+	// (LSQR) or steps (Adam) goes, from the goroutine of Execute, each time
+	// its history of test errors gains a record, with the history so far
+	// (the new record last; read it during the call only). It observes
+	// only: the result does not depend on it.
+	Progress func(iters int, history []metric.Record)
 }
 
 // Cells returns the κ size cap of set (DefaultKappaCells for a nil set or a

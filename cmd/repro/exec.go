@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"syscall"
 	"time"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 )
 
@@ -51,15 +51,9 @@ func cmdExec(args []string) error {
 		// Each line wakes the runner, which may take this core for a
 		// moment: a line per record (151 in a 0.1 s run) would cost a
 		// short run a tenth of its time.
-		var last time.Time
-		best := math.NaN()
-		set.Progress = func(iter, iters int, el1 float64) {
-			best = lower(best, el1)
-			if now := time.Now(); now.Sub(last) >= *every {
-				last = now
-				fmt.Printf("%s %d %d %g %g\n", progressWord, iter, iters, el1, best)
-			}
-		}
+		set.Progress = throttled(*every, time.Time{}, func(iters int, last, best metric.Record) {
+			fmt.Printf("%s %d %d %g %g\n", progressWord, last.Iter, iters, last.EL1, best.EL1)
+		})
 	}
 	if err := checkMemory(s, set, limit, why); err != nil {
 		return err

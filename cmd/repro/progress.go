@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 )
 
@@ -62,13 +62,16 @@ type flightRun struct {
 	s     experiments.Spec
 	start time.Time
 	est   float64 // experiments.Cost(s)
-	// The child's progress (repro exec -progress), once it reported: its
-	// last report, when it came, and the iteration and time of its first.
-	reported   bool
-	last       progressReport
-	lastAt, t0 time.Time
+	// The child's progress (repro exec -progress): the time and iteration
+	// of its first report (t0 zero: none yet), its last report and when
+	// that came.
+	t0, lastAt time.Time
 	iter0      int
+	last       progressReport
 }
+
+// reported reports whether the child of f reported its progress yet.
+func (f *flightRun) reported() bool { return !f.t0.IsZero() }
 
 // update records that the child of the run f reported r at now; a report
 // that cannot be (an iteration out of 0..Iters) is ignored.
@@ -78,19 +81,24 @@ func (p *progress) update(f *flightRun, r progressReport, now time.Time) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !f.reported {
-		f.reported, f.t0, f.iter0 = true, now, r.Iter
+	if !f.reported() {
+		f.t0, f.iter0 = now, r.Iter
 	}
 	f.last, f.lastAt = r, now
 }
 
-// lower is the least of a history's errors so far, best, after one more,
-// el1: NaN errors are left out as metric.Best does (NaN: none yet).
-func lower(best, el1 float64) float64 {
-	if math.IsNaN(best) || el1 < best {
-		return el1
+// throttled returns an experiments.Settings.Progress hook that calls show
+// with the history's newest record and its best (metric.Best: the least,
+// NaN errors left out) for a record that comes a duration every or more
+// after the last call (the first: after since).
+func throttled(every time.Duration, since time.Time, show func(iters int, last, best metric.Record)) func(int, []metric.Record) {
+	return func(iters int, h []metric.Record) {
+		if now := time.Now(); now.Sub(since) >= every {
+			since = now
+			best, _ := metric.Best(h)
+			show(iters, h[len(h)-1], best)
+		}
 	}
-	return best
 }
 
 // stepWord names a run's iterations: LSQR's, or Adam's steps.
@@ -227,7 +235,7 @@ func (p *progress) etaLocked(now time.Time) float64 {
 // (whose SVD comes after its iterations), its estimate corrected by c less
 // the time it has had.
 func (f *flightRun) left(c float64, now time.Time) float64 {
-	if done := f.last.Iter - f.iter0; f.reported && !f.s.Kappa && done > 0 && done*10 >= f.last.Iters-f.iter0 {
+	if done := f.last.Iter - f.iter0; f.reported() && !f.s.Kappa && done > 0 && done*10 >= f.last.Iters-f.iter0 {
 		pace := f.lastAt.Sub(f.t0).Seconds() / float64(done)
 		return max(0, pace*float64(f.last.Iters-f.last.Iter)-now.Sub(f.lastAt).Seconds())
 	}
@@ -251,7 +259,7 @@ func (p *progress) flightLineLocked(f *flightRun, now time.Time) string {
 		share = fmt.Sprintf("~%.0f%%", min(99, 100*el/total))
 	}
 	line := fmt.Sprintf("  %s  %s of ~%s (%s)", f.s, fmtETA(el), fmtETA(total), share)
-	if r := f.last; f.reported {
+	if r := f.last; f.reported() {
 		line += fmt.Sprintf(", %s %d/%d: e_L1 %.2e (best %.2e)", stepWord(f.s), r.Iter, r.Iters, r.EL1, r.Best)
 	}
 	return line

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
 )
@@ -114,15 +114,10 @@ func cmdSolve(args []string) error {
 	}
 	start, cpu0 := time.Now(), cpuTime()
 	if *every > 0 {
-		last, best := start, math.NaN()
-		set.Progress = func(iter, iters int, el1 float64) {
-			best = lower(best, el1)
-			if now := time.Now(); now.Sub(last) >= *every {
-				last = now
-				fmt.Fprintf(os.Stderr, "repro solve: %s %d/%d: test e_L1 %.3e (best %.3e), %s elapsed\n",
-					stepWord(s), iter, iters, el1, best, fmtETA(now.Sub(start).Seconds()))
-			}
-		}
+		set.Progress = throttled(*every, start, func(iters int, last, best metric.Record) {
+			fmt.Fprintf(os.Stderr, "repro solve: %s %d/%d: test e_L1 %.3e (best %.3e), %s elapsed\n",
+				stepWord(s), last.Iter, iters, last.EL1, best.EL1, fmtETA(time.Since(start).Seconds()))
+		})
 	}
 	res, err := experiments.Execute(s, set)
 	if err != nil {

@@ -171,10 +171,11 @@ type Settings struct {
 	// Solver is the least-squares method; nil means LSQR{}, the paper's
 	// forced LSQR.
 	Solver Solver
-	// Progress, if set, is called with each record of the history as it
-	// is made, from the goroutine of Solve. It observes only: the
-	// solution does not depend on it.
-	Progress func(metric.Record)
+	// Progress, if set, is called each time the history gains a record,
+	// with the history so far (the new record last), from the goroutine
+	// of Solve. The slice is the solve's own: it is read during the call
+	// only. It observes only: the solution does not depend on it.
+	Progress func(history []metric.Record)
 }
 
 // Result is the outcome of a solve.
@@ -233,7 +234,7 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
 		last = itn
 		if set.Progress != nil {
-			set.Progress(res.History[len(res.History)-1])
+			set.Progress(res.History)
 		}
 	}
 	sol, err := solver.Solve(s.M, s.RHS, iters, func(itn int, x []float64) {

@@ -376,9 +376,15 @@ func TestSolveSettings(t *testing.T) {
 	if want := []int{0, 60, 120, 180, 240, 250}; !slices.Equal(iters, want) {
 		t.Errorf("history iterations %v, want %v", iters, want)
 	}
-	// Progress sees every record as it is made, and changes nothing.
+	// Progress sees the history as each record is made, and changes
+	// nothing.
 	var seen []metric.Record
-	watched, err := s.Solve(&elm.Settings{Iters: 250, Every: 60, Progress: func(r metric.Record) { seen = append(seen, r) }})
+	watched, err := s.Solve(&elm.Settings{Iters: 250, Every: 60, Progress: func(h []metric.Record) {
+		if len(h) != len(seen)+1 || !slices.Equal(h[:len(seen)], seen) {
+			t.Errorf("Progress saw the history %v after %v, want one record more", h, seen)
+		}
+		seen = append(seen, h[len(h)-1])
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -332,7 +332,7 @@ func (m *model) run(s schedule) (*Result, error) {
 		res.History = append(res.History, metric.Record{Iter: step, EL1: m.testError()})
 		res.Loss = append(res.Loss, m.loss())
 		if s.progress != nil {
-			s.progress(res.History[len(res.History)-1])
+			s.progress(res.History)
 		}
 	}
 	finite := func(l float64) bool { return !math.IsNaN(l) && !math.IsInf(l, 0) }

@@ -41,9 +41,11 @@ type FBPINNConfig struct {
 	// recorded at step 0, every Every steps and after the last step; 0
 	// means 1000.
 	Every int
-	// Progress, if set, is called with each record of the history as it
-	// is made, from the goroutine of the training. It observes only.
-	Progress func(metric.Record)
+	// Progress, if set, is called each time the history gains a record,
+	// with the history so far (the new record last), from the goroutine of
+	// the training. The slice is the training's own: it is read during the
+	// call only. It observes only.
+	Progress func(history []metric.Record)
 }
 
 // PINNConfig fixes one PINN run: one network [d, Width, Width, 1] on the
@@ -68,9 +70,9 @@ type PINNConfig struct {
 	// Every is the interval of the test-error history (see
 	// FBPINNConfig.Every); 0 means 1000.
 	Every int
-	// Progress, if set, is called with each record of the history as it
-	// is made (see FBPINNConfig.Progress).
-	Progress func(metric.Record)
+	// Progress, if set, is called each time the history gains a record
+	// (see FBPINNConfig.Progress).
+	Progress func(history []metric.Record)
 }
 
 // Result is the outcome of a training run.
@@ -97,10 +99,10 @@ type Result struct {
 type schedule struct {
 	steps, every int
 	lr           float64
-	progress     func(metric.Record)
+	progress     func([]metric.Record)
 }
 
-func newSchedule(steps int, lr float64, every int, progress func(metric.Record)) (schedule, error) {
+func newSchedule(steps int, lr float64, every int, progress func([]metric.Record)) (schedule, error) {
 	if steps < 0 || every < 0 || lr < 0 || math.IsNaN(lr) || math.IsInf(lr, 0) {
 		return schedule{}, fmt.Errorf("train: steps %d, history interval %d and learning rate %v must not be negative", steps, every, lr)
 	}

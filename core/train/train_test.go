@@ -271,12 +271,12 @@ func TestRun(t *testing.T) {
 func TestDeterminism(t *testing.T) {
 	runs := []struct {
 		name string
-		run  func(seed uint64, progress func(metric.Record)) (*Result, error)
+		run  func(seed uint64, progress func([]metric.Record)) (*Result, error)
 	}{
-		{"FBPINN", func(seed uint64, progress func(metric.Record)) (*Result, error) {
+		{"FBPINN", func(seed uint64, progress func([]metric.Record)) (*Result, error) {
 			return FBPINN(&problem.Laplace{NOmega: 1}, FBPINNConfig{J: []int{1, 3}, K: 3, Steps: 40, Every: 10, Seed: seed, Progress: progress})
 		}},
-		{"PINN", func(seed uint64, progress func(metric.Record)) (*Result, error) {
+		{"PINN", func(seed uint64, progress func([]metric.Record)) (*Result, error) {
 			return PINN(&problem.Oscillator{Omega0: 10}, PINNConfig{J: 2, K: 4, Width: 6, Steps: 40, Every: 10, Seed: seed, Progress: progress})
 		}},
 	}
@@ -285,10 +285,15 @@ func TestDeterminism(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		// The second run is watched: Progress sees every record as it is
-		// made, and changes nothing.
+		// The second run is watched: Progress sees the history as each
+		// record is made, and changes nothing.
 		var seen []metric.Record
-		b, _ := tc.run(7, func(r metric.Record) { seen = append(seen, r) })
+		b, _ := tc.run(7, func(h []metric.Record) {
+			if len(h) != len(seen)+1 || !slices.Equal(h[:len(seen)], seen) {
+				t.Errorf("%s: Progress saw the history %v after %v, want one record more", tc.name, h, seen)
+			}
+			seen = append(seen, h[len(h)-1])
+		})
 		c, _ := tc.run(8, nil)
 		if !slices.Equal(a.History, b.History) || !slices.Equal(a.Loss, b.Loss) {
 			t.Errorf("%s: seed 7 twice gives %v / %v and %v / %v, want bit-identical", tc.name, a.History, a.Loss, b.History, b.Loss)
