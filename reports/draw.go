@@ -290,7 +290,7 @@ func decade(e int) string {
 }
 
 // legendItem is one entry of a legend strip: its text and the drawing of
-// its thumbnail (lineThumb, glyphThumb, boxThumb).
+// its thumbnail (lineThumb, glyphThumb).
 type legendItem struct {
 	text  string
 	thumb func(c *draw.Canvas)
@@ -443,15 +443,17 @@ func wrapText(st text.Style, s string, w vg.Length) []string {
 }
 
 // lineThumb draws the legend thumbnail of a line: the band, unless it is
-// nil, across the canvas and the line through its middle.
+// nil, across the canvas and the line, unless its width is zero, through
+// its middle (a colour's thumbnail is its band alone).
 func lineThumb(line draw.LineStyle, band color.Color) func(c *draw.Canvas) {
 	return func(c *draw.Canvas) {
 		if band != nil {
 			c.SetColor(band)
 			c.Fill(c.Rectangle.Path())
 		}
-		y := (c.Min.Y + c.Max.Y) / 2
-		c.StrokeLine2(line, c.Min.X, y, c.Max.X, y)
+		if y := (c.Min.Y + c.Max.Y) / 2; line.Width > 0 {
+			c.StrokeLine2(line, c.Min.X, y, c.Max.X, y)
+		}
 	}
 }
 

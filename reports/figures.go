@@ -178,21 +178,28 @@ func paperReference(c Curve) (float64, bool) {
 	return c.Row.Paper.EL1Median, true
 }
 
-// iterTicks are plot.DefaultTicks over [lo, hi] with the labels of an
-// iteration axis of 1000 and above written in thousands ("5k"), so that
-// the labels of a narrow panel do not touch.
-var iterTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i, t := range ts {
-		if t.Label != "" && hi >= 2000 {
-			ts[i].Label = num(t.Value/1000) + "k"
-			if t.Value == 0 {
-				ts[i].Label = "0"
+// iterTicks label an iteration axis of 2000 and more in thousands ("5k"),
+// so that the labels of a narrow panel do not touch.
+var iterTicks = defaultTicks(func(v, hi float64) string {
+	if hi >= 2000 && v != 0 {
+		return num(v/1000) + "k"
+	}
+	return num(v)
+})
+
+// defaultTicks are plot.DefaultTicks over [lo, hi] with each label
+// written by label from the tick's value and hi.
+func defaultTicks(label func(v, hi float64) string) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		ts := plot.DefaultTicks{}.Ticks(lo, hi)
+		for i, t := range ts {
+			if t.Label != "" {
+				ts[i].Label = label(t.Value, hi)
 			}
 		}
-	}
-	return ts
-})
+		return ts
+	})
+}
 
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
@@ -482,15 +489,16 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 		}
 	}
 	p := newPanel("", "column (level, subdomain, feature)", "row (constraint point)")
-	p.Add(plotter.NewImage(img, 0, 0, float64(r.Cols), float64(r.Rows)))
+	// Matrix rows count down: row i is at y = -i, labelled i.
+	p.Add(plotter.NewImage(img, 0, -float64(r.Rows), float64(r.Cols), 0))
 	p.X.Min, p.X.Max = 0, float64(r.Cols)
-	p.Y.Min, p.Y.Max = 0, float64(r.Rows)
-	// Data y counts up from the bottom; matrix rows count down.
-	p.Y.Tick.Marker, p.X.Tick.Marker = stepTicks(float64(r.Rows), 4, true), stepTicks(float64(r.Cols), 3, false)
+	p.Y.Min, p.Y.Max = -float64(r.Rows), 0
+	p.X.Tick.Marker = defaultTicks(func(v, _ float64) string { return num(v) })
+	p.Y.Tick.Marker = defaultTicks(func(v, _ float64) string { return num(math.Abs(v)) })
 	var items []legendItem
 	for l := range r.Levels {
 		js := s.System.Decomposition.Levels[l].J
-		items = append(items, legendItem{fmt.Sprintf("level %d (J = %d)", l+1, js), boxThumb(levelColours[l%len(levelColours)])})
+		items = append(items, legendItem{fmt.Sprintf("level %d (J = %d)", l+1, js), lineThumb(draw.LineStyle{}, levelColours[l%len(levelColours)])})
 	}
 	res := "one pixel per entry"
 	if r.H < r.Rows || r.W < r.Cols {
@@ -506,48 +514,6 @@ func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	}
 	ratio := math.Min(1.6, math.Max(0.5, float64(r.Rows)/float64(r.Cols)))
 	return pg.figure(s.Spec.Problem+"-sparsity", "sparsity pattern of M, coloured by level", columnWidth, vg.Length(ratio)*vg.Points(190)+vg.Points(40))
-}
-
-// stepTicks labels [0, span] every niceStep(span, n), from the top down
-// if down is set.
-func stepTicks(span float64, n int, down bool) plot.ConstantTicks {
-	var out plot.ConstantTicks
-	step := niceStep(span, n)
-	for v := 0.0; v <= span; v += step {
-		at := v
-		if down {
-			at = span - v
-		}
-		out = append(out, plot.Tick{Value: at, Label: num(v)})
-	}
-	return out
-}
-
-// niceStep returns a step of 1, 2 or 5 times a power of ten that cuts
-// [0, span] into at most n intervals.
-func niceStep(span float64, n int) float64 {
-	if !(span > 0) {
-		return 1
-	}
-	raw := span / float64(n)
-	p := math.Pow10(int(math.Floor(math.Log10(raw))))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= raw {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
-// boxThumb draws the legend thumbnail of a colour: a filled square as high
-// as the canvas, centred.
-func boxThumb(col color.Color) func(c *draw.Canvas) {
-	return func(c *draw.Canvas) {
-		y := (c.Min.Y + c.Max.Y) / 2
-		x := (c.Min.X + c.Max.X) / 2
-		r := (c.Max.Y - c.Min.Y) / 2
-		c.FillPolygon(col, []vg.Point{{X: x - r, Y: y - r}, {X: x + r, Y: y - r}, {X: x + r, Y: y + r}, {X: x - r, Y: y + r}})
-	}
 }
 
 // gridXYZ adapts a Grid to plotter.GridXYZ.
@@ -656,12 +622,11 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 // fewTicks are plot.DefaultTicks over [lo, hi] with at most three labels,
 // for the narrow colour bars, written with as few digits as they need.
 var fewTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	ts := defaultTicks(func(v, _ float64) string { return num(math.Round(v*1e6) / 1e6) }).Ticks(lo, hi)
 	var labelled []int
 	for i, t := range ts {
 		if t.Label != "" {
 			labelled = append(labelled, i)
-			ts[i].Label = num(math.Round(t.Value*1e6) / 1e6)
 		}
 	}
 	if k := (len(labelled) + 2) / 3; k > 1 {
