@@ -42,12 +42,12 @@ func sourceNote(ts *study.TableStudy) string {
 	return fmt.Sprintf("Reproduces paper table %s; tier %s.", ts.Table.Paper, ts.Tier)
 }
 
-// omittedNotes is the note of a figure that leaves rows out, if it does.
-func omittedNotes(om []Omission) []string {
+// omittedNote is the note of a figure that leaves rows out, "" if none.
+func omittedNote(om []Omission) string {
 	if len(om) == 0 {
-		return nil
+		return ""
 	}
-	return []string{"Not drawn: " + describeOmitted(om) + "."}
+	return "Not drawn: " + describeOmitted(om) + "."
 }
 
 // el1Label is the label of an e_L1 axis.
@@ -148,7 +148,7 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, "test error against iteration"),
-		notes:   append(notes, omittedNotes(f.Omitted)...),
+		notes:   append(notes, omittedNote(f.Omitted)),
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
@@ -341,7 +341,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, what),
-		notes:   append([]string{sourceNote(f.Study) + " " + legendNote + "."}, omittedNotes(f.Omitted)...),
+		notes:   []string{sourceNote(f.Study) + " " + legendNote + ".", omittedNote(f.Omitted)},
 		legend:  items,
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},

@@ -218,7 +218,7 @@ func (w *writer) figures() bool { return w.o.has(FormatPNG) || w.o.has(FormatPDF
 
 // figure writes a table's figure (nil: skipped, saying why).
 func (w *writer) figure(fig *Figure, ts *study.TableStudy, suffix, caption string, omitted []Omission) FigureEntry {
-	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption, Note: strings.Join(omittedNotes(omitted), "")}
+	e := FigureEntry{Name: ts.Table.ID + suffix, Caption: caption, Note: omittedNote(omitted)}
 	if fig == nil {
 		e.Note = skippedNote(ts, omitted)
 	}
