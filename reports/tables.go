@@ -51,12 +51,9 @@ type cells struct {
 }
 
 func newCells(st style, ts *study.TableStudy) *cells {
-	c := &cells{st: st, withR: ts.Table.Kind == experiments.Weights ||
-		slices.ContainsFunc(ts.Table.Rows, func(r experiments.Row) bool { return r.R != 1 })}
-	for _, s := range ts.Rows {
-		c.mixed = c.mixed || s.Row.Problem != ts.Rows[0].Row.Problem
-	}
-	return c
+	return &cells{st: st,
+		mixed: slices.ContainsFunc(ts.Rows, func(s study.RowStats) bool { return s.Row.Problem != ts.Rows[0].Row.Problem }),
+		withR: ts.Table.Kind == experiments.Weights || slices.ContainsFunc(ts.Table.Rows, func(r experiments.Row) bool { return r.R != 1 })}
 }
 
 // withNote appends the marker of a note to v.
