@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 
@@ -137,7 +136,7 @@ func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 // 3.00, 0.91), else three significant digits.
 func ratio(x float64) string {
 	switch {
-	case math.IsNaN(x) || math.IsInf(x, 0):
+	case !finite(x):
 		return "—"
 	case x >= 0.1 && x < 1000:
 		return strconv.FormatFloat(x, 'f', 2, 64)
