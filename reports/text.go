@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
@@ -124,20 +125,18 @@ func (h scriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 // as the outline of its glyph in the font, so that "ω", "κ" or "₀" print as
 // they do in the PNG.
 func (c straightAlpha) FillString(fnt font.Face, pt vg.Point, str string) {
-	var run []byte
-	var runText strings.Builder
+	var run strings.Builder // printable characters the code page has
 	flush := func() {
-		if len(run) > 0 {
-			c.Canvas.FillString(fnt, pt, string(run))
-			pt.X += fnt.Width(runText.String())
-			run = run[:0]
-			runText.Reset()
+		if run.Len() > 0 {
+			enc, _ := charmap.Windows1252.NewEncoder().String(run.String()) // no error: each character has a code
+			c.Canvas.FillString(fnt, pt, enc)
+			pt.X += fnt.Width(run.String())
+			run.Reset()
 		}
 	}
 	for _, r := range str {
-		if b, ok := charmap.Windows1252.EncodeRune(r); ok && r >= 0x20 && (r < 0x7f || r >= 0xa0) { // printable
-			run = append(run, b)
-			runText.WriteRune(r)
+		if _, ok := charmap.Windows1252.EncodeRune(r); ok && !unicode.IsControl(r) {
+			run.WriteRune(r)
 			continue
 		}
 		flush()
