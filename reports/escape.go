@@ -21,7 +21,7 @@ var mdSpecialRe = regexp.MustCompile("[" + regexp.QuoteMeta(mdSpecial) + "]")
 // visible returns r, or "?" if r may not stand in a line of output: a
 // control character or invalid UTF-8.
 func visible(r rune) rune {
-	if r < 0x20 || r == 0x7f || r == utf8.RuneError || unicode.IsControl(r) {
+	if r == utf8.RuneError || unicode.IsControl(r) {
 		return '?'
 	}
 	return r
