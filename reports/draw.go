@@ -417,14 +417,13 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 	lines, widths := legendLines(items, right-left)
 	for i, line := range lines {
 		x := (left+right)/2 - widths[i]/2
-		y := top - h
+		top -= h // the line's bottom
 		for _, it := range line {
 			it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + thumbW, Y: y + h - 2}}})
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: y + 1.5}, it.text)
+				Min: vg.Point{X: x, Y: top + 1}, Max: vg.Point{X: x + thumbW, Y: top + h - 2}}})
+			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: top + 1.5}, it.text)
 			x += legendWidth(it) + legendGap
 		}
-		top -= h
 	}
 	return top
 }
