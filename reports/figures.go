@@ -479,14 +479,12 @@ var levelColours = []color.RGBA{colRed, colBlue, colGreen, colPurple, colBrown, 
 // SparsityPlot draws the nonzero pattern of M, coloured by level.
 func SparsityPlot(s *experiments.Solution, r *experiments.Raster) *Figure {
 	img := image.NewRGBA(image.Rect(0, 0, r.W, r.H))
-	for i := range r.H {
-		for j := range r.W {
-			c := color.RGBA{255, 255, 255, 255}
-			if l := r.Level[i*r.W+j]; l >= 0 {
-				c = levelColours[l%len(levelColours)]
-			}
-			img.SetRGBA(j, i, c) // image row 0 at the top: matrix row 0
+	for k, l := range r.Level { // row-major, r.W cells a row
+		c := color.RGBA{255, 255, 255, 255}
+		if l >= 0 {
+			c = levelColours[l%len(levelColours)]
 		}
+		img.SetRGBA(k%r.W, k/r.W, c) // image row 0 at the top: matrix row 0
 	}
 	p := newPanel("", "column (level, subdomain, feature)", "row (constraint point)")
 	// Matrix rows count down: row i is at y = -i, labelled i.
