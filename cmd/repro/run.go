@@ -203,8 +203,12 @@ func cmdRun(args []string) error {
 	// came to them; byOther counts those another runner finished.
 	var elsewhere []experiments.Spec
 	byOther := 0
-	// load reads a run's result as it is now, for a run found done once
-	// locked (another runner may have made it since the listing above).
+	// made counts the runs made here, timedShared those of them whose
+	// result records a contended time (under mu, like finish).
+	made, timedShared := 0, 0
+	// load reads a run's result as it is now: one found done once locked
+	// (another runner may have made it since the listing above), or one
+	// just made.
 	load := func(s experiments.Spec) (*experiments.Result, bool, error) { return experiments.Load(f.dir, s) }
 	// do runs s under its lock. Without wait, a run whose lock is held by
 	// another runner is put aside in elsewhere; with wait, do waits for
@@ -253,7 +257,13 @@ func cmdRun(args []string) error {
 		mu.Unlock()
 		var res *experiments.Result
 		if err == nil {
-			res, _, _ = experiments.Load(f.dir, s) // for its line only: nil if it cannot be read
+			res, _, _ = load(s) // for its line and the count of contended times: nil if it cannot be read
+			mu.Lock()
+			made++
+			if res != nil && res.Env.Contended {
+				timedShared++
+			}
+			mu.Unlock()
 		}
 		prog.end(fl, res, err)
 	}
@@ -291,8 +301,8 @@ feed:
 	if byOther > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were made by another runner\n", byOther, len(todo))
 	}
-	if k := contendedResults(f.dir, todo); k > 0 {
-		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were timed sharing their core (contended: other work on the machine); reports leave their times out of speed ratios, and repro run -retime with the same flags times them again\n", k, len(todo))
+	if timedShared > 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were timed sharing their core (contended: other work on the machine); reports leave their times out of speed ratios, and repro run -retime with the same flags times them again\n", timedShared, made)
 	}
 	if fatal != nil {
 		return storageError{fmt.Errorf("%sstopped after %d of %d runs: cannot save results in %s: %v", scope, finish, len(todo), f.dir, fatal)}
@@ -301,18 +311,6 @@ feed:
 		return fmt.Errorf("%s%d of %d runs failed; rerun to retry them", scope, failed, len(todo))
 	}
 	return nil
-}
-
-// contendedResults counts the results of specs in dir whose time is
-// contended (Env.Contended).
-func contendedResults(dir string, specs []experiments.Spec) int {
-	n, store := 0, experiments.List(dir)
-	for _, s := range specs {
-		if r, ok, err := store.Load(s); err == nil && ok && r.Env.Contended {
-			n++
-		}
-	}
-	return n
 }
 
 // runChild runs one spec in a child process pinned to cpu. The child is
