@@ -128,6 +128,16 @@ func PaperModel(m string) string {
 	return m
 }
 
+// Optimiser returns how a model is fitted and what one of a run's Iters
+// is: LSQR and its iteration for the ELM-FBPINN, Adam and its step for the
+// networks (FBPINN, PINN).
+func Optimiser(m string) (name, step string) {
+	if m == ELM {
+		return "LSQR", "iteration"
+	}
+	return "Adam", "step"
+}
+
 // Label is the row's model as the report shows it: the paper's name, with
 // "(L levels)" for a multilevel ELM-FBPINN.
 func (r Row) Label() string {

@@ -97,11 +97,8 @@ func newView(b *Built, o *Options) *view {
 		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
 	}
 	for _, g := range b.Budgets() {
-		steps := "Adam steps"
-		if g.Model == experiments.PaperModel(experiments.ELM) {
-			steps = "LSQR iterations"
-		}
-		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: steps})
+		opt, step := experiments.Optimiser(g.Key)
+		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: opt + " " + step + "s"})
 	}
 	return v
 }

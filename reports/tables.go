@@ -88,13 +88,6 @@ func (c *cells) hK(s study.RowStats) string {
 	return fmt.Sprintf("(1, %d)", s.Row.K)
 }
 
-func (c *cells) optimiser(s study.RowStats) string {
-	if s.Row.Model == experiments.ELM {
-		return "LSQR"
-	}
-	return "Adam"
-}
-
 // kappa is our κ(M): "N/A" for the gradient-trained models, as in the paper.
 func (c *cells) kappa(s study.RowStats) string {
 	why, inf := s.KappaMissing()
@@ -184,7 +177,8 @@ func (c *cells) grid(ts *study.TableStudy, tail ...func(*cells, study.RowStats) 
 		if c.withR {
 			row = append(row, num(s.Row.R))
 		}
-		row = append(row, c.kappa(s), c.optimiser(s))
+		opt, _ := experiments.Optimiser(s.Row.Model)
+		row = append(row, c.kappa(s), opt)
 		for _, f := range tail {
 			row = append(row, f(c, s))
 		}

@@ -48,6 +48,7 @@ func (st *Study) Results() []SharedResult {
 // over some seeds, and the tables that run it so.
 type Budget struct {
 	Model  string
+	Key    string // the model's key (experiments.ELM, FBPINN or PINN)
 	Iters  int
 	Seeds  []int    // in increasing order
 	Tables []string // table ids, in the study's order
@@ -66,7 +67,7 @@ func (st *Study) Budgets() []Budget {
 			m := experiments.PaperModel(r.Spec.Model)
 			i := slices.IndexFunc(mine, func(b Budget) bool { return b.Model == m && b.Iters == r.Spec.Iters })
 			if i < 0 {
-				mine, i = append(mine, Budget{Model: m, Iters: r.Spec.Iters}), len(mine)
+				mine, i = append(mine, Budget{Model: m, Key: r.Spec.Model, Iters: r.Spec.Iters}), len(mine)
 			}
 			if !slices.Contains(mine[i].Seeds, r.Spec.Seed) {
 				mine[i].Seeds = append(mine[i].Seeds, r.Spec.Seed)

@@ -35,7 +35,7 @@ func TestResultsBudgets(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fmt.Sprintf("%v", st.Budgets())
-	want := "[{PINN 200 [0] [osc-baseline]} {FBPINN 1000 [0] [osc-baseline]} {ELM-FBPINN 15000 [0 1 2 3 4] [osc-baseline weight-scaling]}]"
+	want := "[{PINN pinn 200 [0] [osc-baseline]} {FBPINN fbpinn 1000 [0] [osc-baseline]} {ELM-FBPINN elm 15000 [0 1 2 3 4] [osc-baseline weight-scaling]}]"
 	if got != want {
 		t.Errorf("quick-tier budgets\n%s\nwant\n%s", got, want)
 	}

@@ -101,12 +101,11 @@ func throttled(every time.Duration, since time.Time, show func(iters int, last, 
 	}
 }
 
-// stepWord names a run's iterations: LSQR's, or Adam's steps.
+// stepWord names one of a run's iterations: LSQR's iteration or Adam's
+// step (experiments.Optimiser).
 func stepWord(s experiments.Spec) string {
-	if s.Model == experiments.ELM {
-		return "iteration"
-	}
-	return "step"
+	_, step := experiments.Optimiser(s.Model)
+	return step
 }
 
 // newProgress starts the display of runs of the specs todo, jobs at once,
