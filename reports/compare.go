@@ -24,12 +24,6 @@ const (
 	CompareCSV      = "csv"
 )
 
-// comparedName names a compared row as repro report's tables do: model,
-// (param, J), (h, K) and R where the table varies it.
-func comparedName(r study.RowComparison) string {
-	return newCells(markdownStyle, r.Study).rowName(r.Study.Rows[r.Index])
-}
-
 // CompareFormats lists the formats WriteComparison writes.
 var CompareFormats = []string{CompareText, CompareMarkdown, CompareCSV}
 
@@ -58,17 +52,18 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	if format == CompareCSV {
 		return comparisonCSV(w, rows)
 	}
-	rd, bullet := tw.Renderer(nil), "" // a terminal table; Markdown's lists are bulleted
+	// A terminal table; Markdown's lists are bulleted and its text escaped.
+	rd, bullet, esc := tw.Renderer(nil), "", func(s string) string { return s }
 	switch format {
 	case CompareText:
 	case CompareMarkdown:
-		rd, bullet = renderer.NewMarkdown(), "- "
+		rd, bullet, esc = renderer.NewMarkdown(), "- ", escapeMarkdown
 	default:
 		return fmt.Errorf("reports: unknown comparison format %q (want text, md or csv)", format)
 	}
 	var cells [][]string
 	for _, r := range rows {
-		row := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds)}
+		row := []string{r.Table.ID, esc(r.Name), strconv.Itoa(r.Seeds)}
 		if r.Change == study.NoData {
 			row = append(append(row, slices.Repeat([]string{"—"}, len(compareHeader)-4)...), r.Change.String())
 		} else {
@@ -94,7 +89,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	for _, r := range rows {
 		for i, specs := range [][]experiments.Spec{r.MissingOld, r.MissingNew} {
 			for _, s := range specs {
-				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, [2]string{"old", "new"}[i], r.Table.ID, comparedName(r), s, s.Key())
+				fmt.Fprintf(w, "%smissing in %s: %s %s: %s (%s.json)\n", bullet, [2]string{"old", "new"}[i], r.Table.ID, esc(r.Name), s, s.Key())
 			}
 		}
 	}
@@ -116,7 +111,7 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 	recs := [][]string{CompareCSVHeader}
 	for _, r := range rows {
-		rec := []string{r.Table.ID, comparedName(r), strconv.Itoa(r.Seeds),
+		rec := []string{r.Table.ID, r.Name, strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
 		for _, d := range []study.Delta{r.EL1, r.Time} {
 			if r.Change == study.NoData || d.Change == study.Contended {

@@ -9,9 +9,6 @@ import (
 	"elmfbpinn/study"
 )
 
-// finite reports whether x is a usable number.
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
 // positive reports whether x can be drawn on a log axis.
 func positive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
 
@@ -38,5 +35,6 @@ func pmSci(m, r float64, pm string) (s string, ok bool) {
 }
 
 // The study's notation of numbers and words (study.Sci: "8.5e+18",
-// study.Sig2: "0.31", study.Num: "0.125", study.Plural: "seeds").
-var sci, sig2, num, plural = study.Sci, study.Sig2, study.Num, study.Plural
+// study.Sig2: "0.31", study.Num: "0.125", study.Plural: "seeds"), and its
+// test of a usable number.
+var sci, sig2, num, plural, finite = study.Sci, study.Sig2, study.Num, study.Plural, study.Finite

@@ -173,7 +173,7 @@ func (v *view) NotMatches() []NotMatch {
 			if !s.HasVerdict || s.Verdict == paperdata.Match {
 				continue
 			}
-			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: c.rowName(s),
+			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: s.Label(),
 				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note})
 		}
 	}

@@ -2,6 +2,9 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -27,7 +30,7 @@ func TestNotes(t *testing.T) {
 		"κ not computed: M is 6400 x 4352 (27852800 cells), above the cap of 4000000 cells",
 		"κ infinite: the smallest singular value is 0",
 		"κ run not done yet",
-		"- off: ELM-FBPINN (80, 40) (1, 12) ours 2.0e-02 vs paper 1.3e-04 (factor 150)",
+		"- off: ELM-FBPINN (80, 40) K=12 ours 2.0e-02 vs paper 1.3e-04 (factor 150)",
 		"Verdicts: 3 match, 1 close, 1 off; 10 with seeds missing (of 15 rows).",
 		"| ELM-FBPINN (L=3) |    (20, [1,5,10]) |",
 		" 2.5±9.0e-03 [5] |",
@@ -133,4 +136,31 @@ func TestVerdictNote(t *testing.T) {
 		}
 	}
 	checkMarkers(t, md.String())
+}
+
+// TestNotMatchName: REPORT.md's list of the rows that are not a match
+// names a row as the claims do (study.RowStats.Label), its Markdown
+// specials escaped once: a three-level row's J list "[1,5,10]" shows as
+// itself, not with its backslashes escaped again.
+func TestNotMatchName(t *testing.T) {
+	tab := table(t, "osc-scaling")
+	res := scalingResults(tab)
+	for seed := range 5 { // the three-level row 1000 times the paper's median: off
+		s := tab.Rows[scML20].Spec(seed)
+		r := *res[s.Key()]
+		r.EL1 = 1e-3
+		res[s.Key()] = &r
+	}
+	dir := t.TempDir()
+	if _, err := Report(dir, []*experiments.Table{tab}, res, &Options{Formats: []string{FormatMarkdown}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("(#damped-oscillator-scaling-omega0-with-j) ELM-FBPINN (L=3) (20, \\[1,5,10\\]) K=%d: **off**", tab.Rows[scML20].K)
+	if !strings.Contains(string(b), want) {
+		t.Errorf("REPORT.md lacks %q:\n%s", want, b)
+	}
 }

@@ -158,15 +158,6 @@ func (c *cells) speed(s study.RowStats) string {
 	return sig2(s.Speed) + c.st.times
 }
 
-// rowName identifies a row in the lines under a table.
-func (c *cells) rowName(s study.RowStats) string {
-	name := c.st.esc(s.Row.Label()) + " " + c.paramJ(s) + " " + c.hK(s)
-	if c.withR {
-		name += " R=" + num(s.Row.R)
-	}
-	return name
-}
-
 // grid returns the cells of every row, in reading order: the paper's
 // columns, with R after δ where the table varies it, then the values of
 // tail.
@@ -213,7 +204,7 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	for _, s := range ts.Rows {
 		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
-			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.rowName(s),
+			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.st.esc(s.Label()),
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
 	}

@@ -96,9 +96,7 @@ type RowComparison struct {
 	Table *experiments.Table
 	Index int // the row's index in Table.Rows
 	Row   experiments.Row
-	// Study is the table's study without results, which names the row
-	// as repro report's tables do (Study.Rows[Index]).
-	Study *TableStudy
+	Name  string // the row's name, as everywhere in the report (RowStats.Label)
 
 	// Seeds is how many seeds have a result on both sides; only they are
 	// compared.
@@ -141,7 +139,7 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 	for _, ts := range st.Tables {
 		t := ts.Table
 		for i, row := range ts.Rows {
-			rc := RowComparison{Table: t, Index: i, Row: row.Row, Study: ts}
+			rc := RowComparison{Table: t, Index: i, Row: row.Row, Name: row.Label()}
 			var oe, ne, ot, nt []float64
 			for _, s := range row.Solves {
 				a, err := lookup(oldRes, s)

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"fmt"
 	"maps"
 	"testing"
 
@@ -40,9 +41,10 @@ func TestCompare(t *testing.T) {
 	byIndex := map[int]RowComparison{}
 	for _, r := range rows {
 		byIndex[r.Index] = r
-		if r.Study == nil || r.Study.Rows[r.Index].Row.Label() != r.Row.Label() {
-			t.Errorf("row %d: its study names another row", r.Index)
-		}
+	}
+	// A row is named as the report names it everywhere (RowStats.Label).
+	if got, want := byIndex[studytest.ScML20].Name, fmt.Sprintf("ELM-FBPINN (L=3) (20, [1,5,10]) K=%d", tab.Rows[studytest.ScML20].K); got != want {
+		t.Errorf("three-level row named %q, want %q", got, want)
 	}
 	if r := byIndex[studytest.ScELM20]; r.Change != Worse || r.EL1.Change != Worse || r.Time.Change != Same ||
 		!near(r.EL1.Ratio, 10) || !near(r.EL1.Test.P, 2.0/252) || r.Seeds != 5 {

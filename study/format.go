@@ -11,8 +11,8 @@ import (
 // texts (the reasons for missing values, row labels, the claims' details),
 // which the renderers share.
 
-// finite reports whether x is a usable number.
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+// Finite reports whether x is a usable number (neither NaN nor infinite).
+func Finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Sci formats one number like the paper's κ(M): "8.5e+18".
 func Sci(x float64) string { return strconv.FormatFloat(x, 'e', 1, 64) }
@@ -20,7 +20,7 @@ func Sci(x float64) string { return strconv.FormatFloat(x, 'e', 1, 64) }
 // Sig2 formats a positive ratio with two significant digits and no
 // exponent: 0.012, 0.31, 5.4, 25, 250; "" if x is not a positive number.
 func Sig2(x float64) string {
-	if !finite(x) || x <= 0 {
+	if !Finite(x) || x <= 0 {
 		return ""
 	}
 	// Round to two significant digits first so that 9.96 becomes 10, not 10.0.

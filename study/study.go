@@ -196,7 +196,7 @@ func (s RowStats) VerdictMissing() string {
 // it has one.
 func (s RowStats) SpeedMissing() string {
 	switch {
-	case finite(s.Speed) && s.Speed > 0:
+	case Finite(s.Speed) && s.Speed > 0:
 		return ""
 	case s.Paper == nil:
 		return s.NoPaper()
@@ -215,7 +215,7 @@ func (s RowStats) SpeedMissing() string {
 // (then why is its note).
 func (s RowStats) KappaMissing() (why string, infinite bool) {
 	switch {
-	case s.Row.Model != experiments.ELM, s.Kappa != nil && finite(*s.Kappa):
+	case s.Row.Model != experiments.ELM, s.Kappa != nil && Finite(*s.Kappa):
 		return "", false
 	case s.Kappa != nil || strings.HasPrefix(s.KappaNote, "infinite"):
 		return "κ " + cmp.Or(s.KappaNote, "infinite"), true
@@ -446,7 +446,7 @@ func HistoryBand(hs [][]metric.Record) Band {
 				continue // a repeated record keeps its first value
 			}
 			seen[r.Iter] = true
-			if !finite(r.EL1) {
+			if !Finite(r.EL1) {
 				bad[r.Iter] = true
 				continue
 			}
