@@ -21,6 +21,25 @@ type Selection struct {
 	Seeds []int
 }
 
+// FormatInts writes non-negative integers in increasing order as repro's
+// -seeds and -cpus flags take them, each run of consecutive values as a
+// range: "0-4", "0,2", "0-2,7"; "" for none.
+func FormatInts(xs []int) string {
+	var parts []string
+	for i := 0; i < len(xs); {
+		j := i
+		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
+			j++
+		}
+		part := strconv.Itoa(xs[i])
+		if j > i {
+			part += "-" + strconv.Itoa(xs[j])
+		}
+		parts, i = append(parts, part), j+1
+	}
+	return strings.Join(parts, ",")
+}
+
 // WhereKeys are the row parameters a Where expression may test:
 //
 //	problem  oscillator, laplace or helmholtz

@@ -120,3 +120,23 @@ func TestSelect(t *testing.T) {
 		t.Errorf("osc-K has %d rows after Select, want 18", n)
 	}
 }
+
+// TestFormatInts writes lists as the -seeds and -cpus flags take them
+// (repro's FuzzParseInts parses them back).
+func TestFormatInts(t *testing.T) {
+	for _, tc := range []struct {
+		in   []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{3}, "3"},
+		{[]int{0, 1}, "0-1"},
+		{[]int{0, 1, 2, 3, 4}, "0-4"},
+		{[]int{0, 2}, "0,2"},
+		{[]int{0, 1, 2, 7, 9, 10}, "0-2,7,9-10"},
+	} {
+		if got := FormatInts(tc.in); got != tc.want {
+			t.Errorf("FormatInts(%v) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

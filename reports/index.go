@@ -78,8 +78,8 @@ type view struct {
 	Hold, Fail, Open       int // claims by our status
 }
 
-// budgetGroup is a budget of the study with its seeds ("seeds 0-4", in
-// place of the Budget's list) and its steps in words.
+// budgetGroup is a budget of the study with its seeds ("seeds 0-4", as
+// the -seeds flag takes them) and its steps in words.
 type budgetGroup struct {
 	study.Budget
 	Seeds, Steps string
@@ -98,7 +98,7 @@ func newView(b *Built, o *Options) *view {
 	}
 	for _, g := range b.Budgets() {
 		opt, step := experiments.Optimiser(g.Key)
-		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: seedList(g.Seeds), Steps: opt + " " + step + "s"})
+		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: plural(len(g.Seeds), "seed") + " " + experiments.FormatInts(g.Seeds), Steps: opt + " " + step + "s"})
 	}
 	return v
 }
@@ -110,15 +110,6 @@ func counts(cs []study.Count) string {
 		out[i] = fmt.Sprintf("%s (%d)", c.Value, c.N)
 	}
 	return cmp.Or(strings.Join(out, ", "), "—")
-}
-
-// seedList formats seeds as "seeds 0-4", "seeds 0, 2" or "seed 0".
-func seedList(s []int) string {
-	s = slices.Sorted(slices.Values(s))
-	if len(s) > 2 && s[len(s)-1]-s[0] == len(s)-1 {
-		return fmt.Sprintf("seeds %d-%d", s[0], s[len(s)-1])
-	}
-	return plural(len(s), "seed") + " " + strings.Join(itoas(s...), ", ")
 }
 
 // Has reports whether the report wrote the file name.

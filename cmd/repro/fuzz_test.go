@@ -3,8 +3,11 @@ package main
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"elmfbpinn/experiments"
 )
 
 // The fuzz targets of the command line's parsers. A plain go test runs each
@@ -44,6 +47,13 @@ func FuzzParseInts(f *testing.F) {
 				t.Fatalf("%q: value %d negative or repeated in %v", s, v, got)
 			}
 			seen[v] = true
+		}
+		// experiments.FormatInts writes a list as the flag takes it:
+		// parsing what it writes gives the list back.
+		sorted := slices.Sorted(slices.Values(got))
+		text := experiments.FormatInts(sorted)
+		if back, err := parseInts("seed", text); err != nil || !slices.Equal(back, sorted) {
+			t.Fatalf("%q: FormatInts(%v) = %q parses to %v, %v", s, sorted, text, back, err)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -155,7 +155,7 @@ func cmdRun(args []string) error {
 			id = os.Getenv("SLURM_ARRAY_JOB_ID") + "_" + t
 		}
 		fmt.Fprintf(os.Stderr, "repro run: in Slurm job %s: using Slurm's core binding (CPUs %s), not pinning again\n",
-			id, formatCPUs(allowedCPUs()))
+			id, cmp.Or(experiments.FormatInts(allowedCPUs()), "unknown"))
 	}
 
 	cpus := allowedCPUs()
@@ -544,27 +544,6 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// formatCPUs formats a CPU list compactly: "0", "0-3", "0,2".
-func formatCPUs(cpus []int) string {
-	var parts []string
-	for i := 0; i < len(cpus); {
-		j := i
-		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, strconv.Itoa(cpus[i])+"-"+strconv.Itoa(cpus[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(cpus[i]))
-		}
-		i = j + 1
-	}
-	if len(parts) == 0 {
-		return "unknown"
-	}
-	return strings.Join(parts, ",")
 }
 
 // fmtDuration formats seconds as "45s", "12m", "3.4h".
