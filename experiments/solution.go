@@ -129,12 +129,14 @@ func (s *Solution) Exact(pts []float64) []float64 {
 	return out
 }
 
-// Curve is a 1D solution on points T of its interval.
+// Curve is a 1D solution on points T of its interval, exact and predicted,
+// and the absolute error |Pred - Exact| (as Fields' AbsErr).
 type Curve struct {
-	T, Exact, Pred []float64
+	T, Exact, Pred, AbsErr []float64
 }
 
-// Curve returns the exact and predicted 1D solution on n points.
+// Curve returns the exact and predicted 1D solution on n points, and its
+// error.
 func (s *Solution) Curve(n int) (*Curve, error) {
 	if s.Core.Dim() != 1 {
 		return nil, fmt.Errorf("%s is not 1D", s.Spec.Problem)
@@ -145,7 +147,17 @@ func (s *Solution) Curve(n int) (*Curve, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Curve{T: t, Exact: s.Exact(t), Pred: pred}, nil
+	exact := s.Exact(t)
+	return &Curve{T: t, Exact: exact, Pred: pred, AbsErr: absErr(pred, exact)}, nil
+}
+
+// absErr returns |pred - exact|, pointwise.
+func absErr(pred, exact []float64) []float64 {
+	abs := make([]float64, len(pred))
+	for i := range pred {
+		abs[i] = math.Abs(pred[i] - exact[i])
+	}
+	return abs
 }
 
 // Grid is a field on a tensor grid, masked outside the problem's domain:
@@ -212,11 +224,7 @@ func (s *Solution) Fields(n int) (*Fields, error) {
 		return nil, err
 	}
 	exact := s.Exact(pts)
-	abs := make([]float64, len(pred))
-	for i := range pred {
-		abs[i] = math.Abs(pred[i] - exact[i])
-	}
-	return &Fields{Exact: g.Fill(idx, exact), Pred: g.Fill(idx, pred), AbsErr: g.Fill(idx, abs)}, nil
+	return &Fields{Exact: g.Fill(idx, exact), Pred: g.Fill(idx, pred), AbsErr: g.Fill(idx, absErr(pred, exact))}, nil
 }
 
 // Centres are the subdomain centres of one level of a decomposition.

@@ -314,6 +314,11 @@ func TestSolutionData(t *testing.T) {
 	if e := metric.EL1(c.Pred, c.Exact); !(e < 10*sol.Final+1e-3) {
 		t.Errorf("curve e_L1 %g against the solve's test error %g", e, sol.Final)
 	}
+	for i := range c.T {
+		if d := math.Abs(c.Pred[i] - c.Exact[i]); !near(c.AbsErr[i], d) {
+			t.Errorf("t = %g: |error| %g, want %g", c.T[i], c.AbsErr[i], d)
+		}
+	}
 	if cs := sol.LevelCentres(); len(cs) != 3 || len(cs[2].X) != 4 || cs[0].X[0] != 0.5 || len(cs[0].Y) != 0 {
 		t.Errorf("centres %+v", cs)
 	}

@@ -397,10 +397,6 @@ func solutionTitle(s *experiments.Solution) string {
 func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 	top, bottom := newPanel("", "t", ""), newPanel("", "t", "")
 	logY(bottom)
-	abs := make([]float64, len(c.T))
-	for i := range c.T {
-		abs[i] = math.Abs(c.Pred[i] - c.Exact[i])
-	}
 	var legend []legendItem
 	for i, l := range []struct {
 		p    *plot.Plot
@@ -410,7 +406,7 @@ func CurvePlot(s *experiments.Solution, c *experiments.Curve) *Figure {
 	}{
 		{top, xys(c.T, c.Exact, nil), "exact", draw.LineStyle{Color: color.Black, Width: vg.Points(1.8)}},
 		{top, xys(c.T, c.Pred, nil), "ELM-FBPINN prediction", draw.LineStyle{Color: colOrange, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(1.5)}}},
-		{bottom, xys(c.T, abs, positive), "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
+		{bottom, xys(c.T, c.AbsErr, positive), "absolute error", draw.LineStyle{Color: colRed, Width: vg.Points(1)}},
 	} {
 		if (i < 2 || len(l.xy) > 0) && addLine(l.p, l.xy, l.sty) {
 			legend = append(legend, legendItem{l.name, lineThumb(l.sty, nil)})
