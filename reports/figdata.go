@@ -103,16 +103,21 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 // convergenceCaption describes a convergence figure.
 const convergenceCaption = "test e_L1 against iteration: median and min-max band over the seeds"
 
-// finalCaption describes the final-error figure of a table of a kind.
-func finalCaption(k experiments.Kind) string {
-	switch k {
-	case experiments.Weights:
-		return "the paper's weight-scaling figure: final e_L1 against the weight scale R for the three problems (median, min-max bar over the seeds)"
-	case experiments.Baseline:
-		return "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"
-	}
-	return "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
+// finalKinds describe the final-error figure of a table by its kind: the
+// label of its axis (a scaling table's is its problem's parameter, which
+// Final names) and its caption.
+var finalKinds = map[experiments.Kind]struct{ axis, caption string }{
+	experiments.Baseline: {"model", "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"},
+	experiments.SweepK:   {"K (PINN: hidden width)", sweepCaption},
+	experiments.SweepJ:   {"J (subdomains per dimension)", sweepCaption},
+	experiments.Scaling:  {"", sweepCaption},
+	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_L1 against the weight scale R " +
+		"for the three problems (median, min-max bar over the seeds)"},
 }
+
+// sweepCaption describes the final-error figure of a table that varies a
+// parameter.
+const sweepCaption = "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
 
 // FinalPoint is one x of a final-error series: the median and the min–max
 // over seeds of the per-seed error (ours), or the paper's median with
@@ -148,19 +153,10 @@ type FinalFigure struct {
 	Omitted []Omission
 }
 
-// axisLabels name the axis of a final-error figure by the table's kind; a
-// scaling table's is its problem's parameter.
-var axisLabels = map[experiments.Kind]string{
-	experiments.Baseline: "model",
-	experiments.SweepK:   "K (PINN: hidden width)",
-	experiments.SweepJ:   "J (subdomains per dimension)",
-	experiments.Weights:  "R (weight scale)",
-}
-
 // Final returns the data of the final-error figure of a table.
 func Final(ts *study.TableStudy) *FinalFigure {
 	t := ts.Table
-	f := &FinalFigure{Study: ts, XLabel: axisLabels[t.Kind]}
+	f := &FinalFigure{Study: ts, XLabel: finalKinds[t.Kind].axis}
 	if t.Kind == experiments.Scaling && len(t.Rows) > 0 {
 		f.XLabel = study.ProblemOf(t.Rows[0].Problem).Param.Figure + " (J scaled with it)"
 	}

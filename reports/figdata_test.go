@@ -217,3 +217,14 @@ func TestLogTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalKinds: every kind of table (each that experiments.Kind names)
+// has the caption of its final-error figure and, but for a scaling table
+// (whose axis is its problem's parameter), the label of its axis.
+func TestFinalKinds(t *testing.T) {
+	for k := experiments.Kind(0); !strings.HasPrefix(k.String(), "Kind("); k++ {
+		if d := finalKinds[k]; d.caption == "" || (d.axis == "") != (k == experiments.Scaling) {
+			t.Errorf("kind %v: axis %q, caption %q", k, d.axis, d.caption)
+		}
+	}
+}

@@ -346,7 +346,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},
 	}
-	return pg.figure(f.Study.Table.ID+"-final", finalCaption(f.Study.Table.Kind), w, vg.Points(190))
+	return pg.figure(f.Study.Table.ID+"-final", finalKinds[f.Study.Table.Kind].caption, w, vg.Points(190))
 }
 
 // spaceTicks clears the label of every tick that would come closer than

@@ -163,7 +163,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 			conv, fin := Convergence(ts), Final(ts)
 			tr.Figures = append(tr.Figures,
 				w.figure(ConvergencePlot(conv), ts, "-convergence", convergenceCaption, conv.Omitted),
-				w.figure(FinalPlot(fin), ts, "-final", finalCaption(ts.Table.Kind), fin.Omitted))
+				w.figure(FinalPlot(fin), ts, "-final", finalKinds[ts.Table.Kind].caption, fin.Omitted))
 		}
 	}
 	if w.figures() && !o.NoSolutions {
