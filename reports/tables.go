@@ -208,7 +208,7 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
 	}
-	v.Machines, v.Notes = strings.Join(ts.Machines(), "; "), c.Notes
+	v.Notes = c.Notes
 	k := ts.Counts
 	for _, r := range []struct {
 		n    int
@@ -231,7 +231,6 @@ type tableView struct {
 	Rows         [][]string
 	Seeds        int
 	Off, Rest    []string // off rows; the counts after the verdicts
-	Machines     string
 	Notes        []string
 }
 
