@@ -21,21 +21,19 @@ import (
 // note.
 
 // style is what differs between the Markdown and the LaTeX rendering of the
-// same cells.
+// same cells. The symbols of the cells (±, —, ∞, ×) are written through esc,
+// which gives LaTeX's forms ($\pm$, ---, ...).
 type style struct {
-	pm, dash, inf, times string
-	mark                 func(n int) string  // a note marker after a value
-	esc                  func(string) string // escapes plain text
-	param                func(experiments.Param) string
+	mark  func(n int) string  // a note marker after a value
+	esc   func(string) string // escapes plain text
+	param func(experiments.Param) string
 }
 
 var (
-	markdownStyle = style{pm: "±", dash: "—", inf: "∞", times: "×",
-		mark:  func(n int) string { return " [" + strconv.Itoa(n) + "]" },
+	markdownStyle = style{mark: func(n int) string { return " [" + strconv.Itoa(n) + "]" },
 		esc:   escapeMarkdown,
 		param: func(p experiments.Param) string { return p.Text }}
-	latexStyle = style{pm: `$\pm$`, dash: "---", inf: `$\infty$`, times: `$\times$`,
-		mark:  func(n int) string { return "$^{" + strconv.Itoa(n) + "}$" },
+	latexStyle = style{mark: func(n int) string { return "$^{" + strconv.Itoa(n) + "}$" },
 		esc:   escapeLaTeX,
 		param: func(p experiments.Param) string { return "$" + p.TeX + "$" }}
 )
@@ -67,7 +65,7 @@ func (c *cells) withNote(v, note string) string {
 }
 
 // missing returns a dash with the marker of the reason.
-func (c *cells) missing(reason string) string { return c.withNote(c.st.dash, reason) }
+func (c *cells) missing(reason string) string { return c.withNote(c.st.esc("—"), reason) }
 
 // paramJ is the paper's (param, J) column; the PINN is listed with J = 1.
 func (c *cells) paramJ(s study.RowStats) string {
@@ -95,7 +93,7 @@ func (c *cells) kappa(s study.RowStats) string {
 	case s.Row.Model != experiments.ELM:
 		return "N/A"
 	case inf:
-		return c.withNote(c.st.inf, why)
+		return c.withNote(c.st.esc("∞"), why)
 	case why != "":
 		return c.missing(why)
 	}
@@ -107,7 +105,7 @@ func (c *cells) ours(s study.RowStats, m, r float64) string {
 	if s.Seeds == 0 {
 		return c.missing(s.Absent())
 	}
-	v, ok := pmSci(m, r, c.st.pm)
+	v, ok := pmSci(m, r, c.st.esc("±"))
 	switch {
 	case !ok:
 		return c.missing("not a finite number")
@@ -125,7 +123,7 @@ func (c *cells) paper(s study.RowStats, pick func(p *paperdata.Row) (m, r float6
 		return c.missing(s.NoPaper())
 	}
 	m, r := pick(s.Paper)
-	v, _ := pmSci(m, r, c.st.pm)
+	v, _ := pmSci(m, r, c.st.esc("±"))
 	return v
 }
 
@@ -153,9 +151,9 @@ func (c *cells) speed(s study.RowStats) string {
 	case why != "":
 		return c.missing(why)
 	case s.Seeds < s.Want:
-		return c.withNote(sig2(s.Speed)+c.st.times, s.Partial())
+		return c.withNote(sig2(s.Speed)+c.st.esc("×"), s.Partial())
 	}
-	return sig2(s.Speed) + c.st.times
+	return sig2(s.Speed) + c.st.esc("×")
 }
 
 // grid returns the cells of every row, in reading order: the paper's
