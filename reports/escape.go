@@ -41,23 +41,19 @@ func escapeMarkdown(s string) string {
 	return mdSpecialRe.ReplaceAllString(s, `\$0`)
 }
 
-// backticks matches a run of backticks.
-var backticks = regexp.MustCompile("`+")
-
 // codeSpan writes s as a Markdown code span that shows it verbatim: the
 // fence is one backtick more than the longest run of backticks in s (with
 // a space inside when s starts or ends with one), "|" is escaped for table
 // cells, and control characters become "?" as in escapeMarkdown.
 func codeSpan(s string) string {
-	longest := 0
-	for _, run := range backticks.FindAllString(s, -1) {
-		longest = max(longest, len(run))
-	}
 	body := strings.ReplaceAll(strings.Map(visible, s), "|", `\|`)
+	fence := "`"
+	for strings.Contains(body, fence) { // until longer than every run in s
+		fence += "`"
+	}
 	if strings.HasPrefix(body, "`") || strings.HasSuffix(body, "`") {
 		body = " " + body + " "
 	}
-	fence := strings.Repeat("`", longest+1)
 	return fence + body + fence
 }
 
