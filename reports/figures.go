@@ -550,11 +550,8 @@ func FieldsPlot(s *experiments.Solution, f *experiments.Fields, centres []experi
 	}
 	lg := &experiments.Grid{X: f.AbsErr.X, Y: f.AbsErr.Y, Z: make([]float64, len(f.AbsErr.Z))}
 	floor := math.Log10(emax) - 4
-	for i, z := range f.AbsErr.Z {
-		lg.Z[i] = math.NaN()
-		if finite(z) {
-			lg.Z[i] = math.Max(floor, math.Log10(math.Max(z, 1e-300)))
-		}
+	for i, z := range f.AbsErr.Z { // NaN outside the domain stays NaN (math.Max); 0 gives the floor
+		lg.Z[i] = math.Max(floor, math.Log10(z))
 	}
 	errMap := moreland.BlackBody()
 	errMap.SetMin(floor)
