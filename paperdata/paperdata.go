@@ -143,11 +143,10 @@ func Judge(ours float64, r Row) Verdict {
 	if math.IsNaN(ours) || math.IsInf(ours, 0) || ours <= 0 {
 		return Off
 	}
-	m := r.EL1Median
-	if ours >= m-r.EL1Range && ours <= m+r.EL1Range {
+	if lo, hi := r.Bounds(); ours >= lo && ours <= hi {
 		return Match
 	}
-	if ours >= m/3 && ours <= 3*m {
+	if m := r.EL1Median; ours >= m/3 && ours <= 3*m {
 		return Close
 	}
 	return Off

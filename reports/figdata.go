@@ -180,7 +180,8 @@ func Final(ts *study.TableStudy) *FinalFigure {
 			x = float64(len(f.Nominal))
 		}
 		if p := s.Paper; p != nil {
-			series[i+1].Points = append(series[i+1].Points, FinalPoint{x, p.EL1Median, p.EL1Median - p.EL1Range, p.EL1Median + p.EL1Range})
+			lo, hi := p.Bounds() // the band of a "match" verdict
+			series[i+1].Points = append(series[i+1].Points, FinalPoint{x, p.EL1Median, lo, hi})
 		}
 		if s.Why() != "" {
 			f.Omitted = append(f.Omitted, omit(s))
