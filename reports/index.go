@@ -98,7 +98,8 @@ func newView(b *Built, o *Options) *view {
 	}
 	for _, g := range b.Budgets() {
 		opt, step := experiments.Optimiser(g.Key)
-		v.Budgets = append(v.Budgets, budgetGroup{Budget: g, Seeds: plural(len(g.Seeds), "seed") + " " + experiments.FormatInts(g.Seeds), Steps: opt + " " + step + "s"})
+		v.Budgets = append(v.Budgets, budgetGroup{Budget: g,
+			Seeds: plural(len(g.Seeds), "seed") + " " + experiments.FormatInts(g.Seeds), Steps: opt + " " + step + "s"})
 	}
 	return v
 }

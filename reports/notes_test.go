@@ -140,8 +140,9 @@ func TestVerdictNote(t *testing.T) {
 
 // TestNotMatchName: REPORT.md's list of the rows that are not a match
 // names a row as the claims do (study.RowStats.Label), its Markdown
-// specials escaped once: a three-level row's J list "[1,5,10]" shows as
-// itself, not with its backslashes escaped again.
+// specials escaped once, by the template: a three-level row's J list
+// "[1,5,10]" shows as itself, with no backslash escaped again (the
+// renderer must hand the template the plain name).
 func TestNotMatchName(t *testing.T) {
 	tab := table(t, "osc-scaling")
 	res := scalingResults(tab)

@@ -2,6 +2,7 @@ package study
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,5 +223,37 @@ func TestStatsContended(t *testing.T) {
 	}
 	if why := got.SpeedMissing(); !strings.Contains(why, "1 of 5 seeds were timed while sharing their core") {
 		t.Errorf("contended row: SpeedMissing() = %q", why)
+	}
+}
+
+// TestLabel: a row's one name (the report's, the claims' and repro
+// compare's row key): the model, (param, J) and K as the paper lists
+// them (the PINN with J = 1 and K its width), R unless it is 1, and the
+// problem first in the weight-scaling table.
+func TestLabel(t *testing.T) {
+	find := func(id string, keep func(experiments.Row) bool) RowStats {
+		tab := studytest.Table(t, id)
+		i := slices.IndexFunc(tab.Rows, keep)
+		if i < 0 {
+			t.Fatalf("%s: no such row", id)
+		}
+		return RowStats{Table: tab, Row: tab.Rows[i]}
+	}
+	model := func(m string) func(experiments.Row) bool {
+		return func(r experiments.Row) bool { return r.Model == m && len(r.J) == 1 }
+	}
+	for _, tc := range []struct {
+		s    RowStats
+		want string
+	}{
+		{find("osc-baseline", model(experiments.ELM)), "ELM-FBPINN (80, 20) K=12"},
+		{find("osc-baseline", model(experiments.PINN)), "PINN (80, 1) K=64"},
+		{find("osc-scaling", func(r experiments.Row) bool { return len(r.J) == 3 && r.Param == 20 }), "ELM-FBPINN (L=3) (20, [1,5,10]) K=12"},
+		{find("weight-scaling", func(r experiments.Row) bool { return r.Problem == experiments.Oscillator && r.R == 0.5 }),
+			"damped oscillator ELM-FBPINN (80, 20) K=12 R=0.5"},
+	} {
+		if got := tc.s.Label(); got != tc.want {
+			t.Errorf("%s row: Label() = %q, want %q", tc.s.Table.ID, got, tc.want)
+		}
 	}
 }

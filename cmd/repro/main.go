@@ -339,8 +339,9 @@
 // out of it, and a row with none left shows "contended" for its time, its
 // verdict e_L1's alone; a note under the table counts them (repro run
 // -retime times them again). Runs present on one side only are listed as
-// missing, not compared; rows are named as repro report names them (the
-// table, then the model, (param, J), K and R unless 1: "ELM-FBPINN (80, 20) K=12").
+// missing, not compared; rows are named as repro report names them: the
+// table, then the row ("ELM-FBPINN (80, 20) K=12": the model, (param, J)
+// and K, then R unless it is 1; in weight-scaling, the problem first).
 //
 // With 5 seeds per side the smallest possible p is 2/252 ≈ 0.0079 (every
 // NEW seed beyond every OLD one); with 2 seeds per side it is 1/3, so rows of
