@@ -43,16 +43,18 @@ func (st *Study) Results() []SharedResult {
 	return out
 }
 
-// Budget is one kind of solve a study's tier asks for: a model, as the
-// paper names it, trained for Iters steps (LSQR iterations or Adam steps)
-// over some seeds, and the tables that run it so.
+// Budget is one kind of solve a study's tier asks for: a model trained
+// for Iters steps (LSQR iterations or Adam steps) over some seeds, and the
+// tables that run it so.
 type Budget struct {
-	Model  string
 	Key    string // the model's key (experiments.ELM, FBPINN or PINN)
 	Iters  int
 	Seeds  []int    // in increasing order
 	Tables []string // table ids, in the study's order
 }
+
+// Model is the budget's model as the paper names it ("ELM-FBPINN").
+func (b Budget) Model() string { return experiments.PaperModel(b.Key) }
 
 // Budgets returns the budgets of the study's solve runs, present or not,
 // in the order of their first table.
@@ -64,10 +66,9 @@ func (st *Study) Budgets() []Budget {
 			if r.Spec.Iters <= 0 {
 				continue
 			}
-			m := experiments.PaperModel(r.Spec.Model)
-			i := slices.IndexFunc(mine, func(b Budget) bool { return b.Model == m && b.Iters == r.Spec.Iters })
+			i := slices.IndexFunc(mine, func(b Budget) bool { return b.Key == r.Spec.Model && b.Iters == r.Spec.Iters })
 			if i < 0 {
-				mine, i = append(mine, Budget{Model: m, Key: r.Spec.Model, Iters: r.Spec.Iters}), len(mine)
+				mine, i = append(mine, Budget{Key: r.Spec.Model, Iters: r.Spec.Iters}), len(mine)
 			}
 			if !slices.Contains(mine[i].Seeds, r.Spec.Seed) {
 				mine[i].Seeds = append(mine[i].Seeds, r.Spec.Seed)
@@ -76,7 +77,7 @@ func (st *Study) Budgets() []Budget {
 		for _, b := range mine {
 			slices.Sort(b.Seeds)
 			i := slices.IndexFunc(out, func(o Budget) bool {
-				return o.Model == b.Model && o.Iters == b.Iters && slices.Equal(o.Seeds, b.Seeds)
+				return o.Key == b.Key && o.Iters == b.Iters && slices.Equal(o.Seeds, b.Seeds)
 			})
 			if i < 0 {
 				out, i = append(out, b), len(out)

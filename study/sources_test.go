@@ -34,9 +34,12 @@ func TestResultsBudgets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprintf("%v", st.Budgets())
-	want := "[{PINN pinn 200 [0] [osc-baseline]} {FBPINN fbpinn 1000 [0] [osc-baseline]} {ELM-FBPINN elm 15000 [0 1 2 3 4] [osc-baseline weight-scaling]}]"
-	if got != want {
+	var got []string
+	for _, b := range st.Budgets() {
+		got = append(got, fmt.Sprintf("%s %v", b.Model(), b))
+	}
+	want := "[PINN {pinn 200 [0] [osc-baseline]} FBPINN {fbpinn 1000 [0] [osc-baseline]} ELM-FBPINN {elm 15000 [0 1 2 3 4] [osc-baseline weight-scaling]}]"
+	if got := fmt.Sprint(got); got != want {
 		t.Errorf("quick-tier budgets\n%s\nwant\n%s", got, want)
 	}
 }
