@@ -203,9 +203,9 @@ func cmdRun(args []string) error {
 	// came to them; byOther counts those another runner finished.
 	var elsewhere []experiments.Spec
 	byOther := 0
-	// made counts the runs made here, timedShared those of them whose
-	// result records a contended time (under mu, like finish).
-	made, timedShared := 0, 0
+	// timedShared counts the runs made here (finish - failed - byOther)
+	// whose result records a contended time (under mu, like finish).
+	timedShared := 0
 	// load reads a run's result as it is now: one found done once locked
 	// (another runner may have made it since the listing above), or one
 	// just made.
@@ -258,12 +258,11 @@ func cmdRun(args []string) error {
 		var res *experiments.Result
 		if err == nil {
 			res, _, _ = load(s) // for its line and the count of contended times: nil if it cannot be read
-			mu.Lock()
-			made++
 			if res != nil && res.Env.Contended {
+				mu.Lock()
 				timedShared++
+				mu.Unlock()
 			}
-			mu.Unlock()
 		}
 		prog.end(fl, res, err)
 	}
@@ -302,7 +301,7 @@ feed:
 		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were made by another runner\n", byOther, len(todo))
 	}
 	if timedShared > 0 {
-		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were timed sharing their core (contended: other work on the machine); reports leave their times out of speed ratios, and repro run -retime with the same flags times them again\n", timedShared, made)
+		fmt.Fprintf(os.Stderr, "repro run: %d of the %d runs were timed sharing their core (contended: other work on the machine); reports leave their times out of speed ratios, and repro run -retime with the same flags times them again\n", timedShared, finish-failed-byOther)
 	}
 	if fatal != nil {
 		return storageError{fmt.Errorf("%sstopped after %d of %d runs: cannot save results in %s: %v", scope, finish, len(todo), f.dir, fatal)}
@@ -318,8 +317,8 @@ feed:
 // to that one core: the child inherits the mask, so every thread it makes is
 // pinned. The thread is never unlocked, so it exits with the goroutine and
 // its mask does not leak back into the runner. If the runner dies, the child
-// is killed (Pdeathsig) and leaves no result. report, if set, receives the
-// child's progress (repro exec -progress).
+// is killed (Pdeathsig) and leaves no result. report receives the child's
+// progress (repro exec -progress).
 func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, commit, maxMem string, cpu int, pin, contended bool,
 	report func(progressReport)) error {
 	spec, err := json.Marshal(s)
@@ -337,16 +336,13 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 				return
 			}
 		}
-		args := []string{"exec", "-results", dir, "-kappa-cells", fmt.Sprint(set.Cells())}
+		args := []string{"exec", "-results", dir, "-kappa-cells", fmt.Sprint(set.Cells()), "-progress", childProgress.String()}
 		if maxMem != "" {
 			args = append(args, "-max-mem", maxMem)
 		}
 		cmd := exec.Command(exe, args...)
 		cmd.Stdin = bytes.NewReader(spec)
-		if report != nil {
-			cmd.Args = append(cmd.Args, "-progress", childProgress.String())
-			cmd.Stdout = &progressLines{report: report}
-		}
+		cmd.Stdout = &progressLines{report: report}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", commitEnv+"="+commit)
