@@ -52,7 +52,7 @@ func cmdExec(args []string) error {
 		// moment: a line per record (151 in a 0.1 s run) would cost a
 		// short run a tenth of its time.
 		set.Progress = throttled(*every, time.Time{}, func(iters int, last, best metric.Record) {
-			fmt.Printf("%s %d %d %g %g\n", progressWord, last.Iter, iters, last.EL1, best.EL1)
+			fmt.Printf(progressLine+"\n", last.Iter, iters, last.EL1, best.EL1)
 		})
 	}
 	if err := checkMemory(s, set, limit, why); err != nil {
@@ -78,8 +78,10 @@ func cmdExec(args []string) error {
 // that waking the runner costs the child's time nothing measurable.
 const childProgress = time.Second
 
-// progressWord starts the lines of 'repro exec -progress'.
-const progressWord = "progress"
+// progressLine is the form of a line of 'repro exec -progress', written by
+// the child and read by the runner (progressLines): the iteration, the
+// run's iterations, its test e_L1 there and the least so far.
+const progressLine = "progress %d %d %g %g"
 
 // progressReport is a line of 'repro exec -progress': the run's history
 // gained a record at iteration (or step) Iter of Iters, of test error EL1;
@@ -105,7 +107,7 @@ func (w *progressLines) Write(p []byte) (int, error) {
 			break
 		}
 		var r progressReport
-		if n, _ := fmt.Sscanf(string(w.buf[:i]), progressWord+" %d %d %g %g", &r.Iter, &r.Iters, &r.EL1, &r.Best); n == 4 && !w.long {
+		if n, _ := fmt.Sscanf(string(w.buf[:i]), progressLine, &r.Iter, &r.Iters, &r.EL1, &r.Best); n == 4 && !w.long {
 			w.report(r)
 		}
 		w.buf, w.long = w.buf[i+1:], false

@@ -285,7 +285,7 @@ func TestExecProgress(t *testing.T) {
 	w := &progressLines{report: func(r progressReport) {
 		got = append(got, fmt.Sprintf("%d/%d %g %g", r.Iter, r.Iters, r.EL1, r.Best))
 	}}
-	long := "\n" + progressWord + " 1 2 3 4" + strings.Repeat(" ", 5000) + "\n"
+	long := "\n" + fmt.Sprintf(progressLine, 1, 2, 3.0, 4.0) + strings.Repeat(" ", 5000) + "\n"
 	in := append([]byte("noise"+long), stdout...)
 	for len(in) > 0 { // in pieces of 7 bytes
 		n := min(7, len(in))
