@@ -51,7 +51,9 @@ func FormatInts(xs []int) string {
 //	R        the weight scale
 //	delta    the width ratio of the subdomains
 //	row      the row's index in its table, from 0
-var WhereKeys = []string{"problem", "param", "J", "L", "K", "width", "R", "delta", "row"}
+//	solver   the ELM-FBPINN's least-squares method (lsqr: the paper's
+//	         forced LSQR, which the other models' rows count as too)
+var WhereKeys = []string{"problem", "param", "J", "L", "K", "width", "R", "delta", "row", "solver"}
 
 // Where is a conjunction of clauses over a row's parameters, written
 //
@@ -108,6 +110,13 @@ func ParseWhere(s string) (Where, error) {
 				c.strs = append(c.strs, v)
 				continue
 			}
+			if key == "solver" {
+				if v != "lsqr" && !slices.Contains(SolverNames(), v) {
+					return Where{}, fmt.Errorf("bad -where clause %q: unknown solver %q (want lsqr or one of %s)", part, v, strings.Join(SolverNames(), ", "))
+				}
+				c.strs = append(c.strs, v)
+				continue
+			}
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil || x != x {
 				return Where{}, fmt.Errorf("bad -where clause %q: %q is not a number", part, v)
@@ -142,8 +151,11 @@ func (w Where) Match(i int, r Row) bool {
 }
 
 func (c clause) match(i int, r Row) bool {
-	if c.key == "problem" {
+	switch c.key {
+	case "problem":
 		return slices.Contains(c.strs, r.Problem)
+	case "solver":
+		return slices.Contains(c.strs, r.solverName())
 	}
 	return slices.Contains(c.nums, c.value(i, r))
 }
@@ -176,8 +188,11 @@ func (c clause) value(i int, r Row) float64 {
 
 // show is the row's value of the clause's key as a message shows it.
 func (c clause) show(i int, r Row) string {
-	if c.key == "problem" {
+	switch c.key {
+	case "problem":
 		return r.Problem
+	case "solver":
+		return r.solverName()
 	}
 	return strconv.FormatFloat(c.value(i, r), 'g', -1, 64)
 }
@@ -287,6 +302,14 @@ func Select(tables []*Table, tier string, sel Selection) ([]*Table, error) {
 		out = append(out, &c)
 	}
 	return out, nil
+}
+
+// solverName is the row's solver as -where names it: lsqr for the paper's.
+func (r Row) solverName() string {
+	if r.Solver == "" {
+		return "lsqr"
+	}
+	return r.Solver
 }
 
 // sortValues sorts values of the form "key=x" numerically where x is a

@@ -21,8 +21,24 @@ type Table struct {
 	// Seeds, if non-nil, replaces the seeds of every row in every tier (a
 	// selection's seeds, see Select); the κ run of an ELM row in the full
 	// tier is then kept only if Seeds holds KappaSeed. Nil keeps the tier's
-	// seeds (FullSeeds in the full tier, Quick's budgets in the quick tier).
+	// seeds (a row's own Seeds, else FullSeeds in the full tier; Quick's
+	// budgets in the quick tier).
 	Seeds []int
+	// NoKappa leaves out the κ(M) runs of the table's ELM rows in the full
+	// tier (an experiment file's kappa = false); the paper's tables have
+	// them.
+	NoKappa bool
+	// Source is the experiment file that declared the table (ReadFiles);
+	// nil for the paper's tables, which are declared in Go.
+	Source *Source
+}
+
+// Source is an experiment file as read: its path and the SHA-256 of its
+// bytes, which a report's provenance names.
+type Source struct {
+	Path   string
+	SHA256 string // hex
+	Line   int    // the line of the table's id in the file
 }
 
 // Kind is what a table compares. The report chooses a table's figures and
@@ -80,6 +96,29 @@ type Row struct {
 	Width   int     // PINN hidden width (both hidden layers)
 	R       float64 // weight scale
 	Delta   float64
+	// Iters is the row's full budget of LSQR iterations or Adam steps; 0
+	// means FullIters, the paper's.
+	Iters int
+	// Solver names the ELM-FBPINN's least-squares method (Spec.Solver);
+	// "" is the paper's forced LSQR.
+	Solver string
+	// Seeds, if non-nil, are the row's seeds in the full tier instead of
+	// FullSeeds (a selection's Table.Seeds still replaces them).
+	Seeds []int
+	// Ref, if non-nil, is the row's reference values (an experiment file's
+	// ref: a median e_L1 with its range and a mean time, and their source),
+	// against which the row is judged as a paper row is; it takes the
+	// place of the paper's row.
+	Ref *paperdata.Row
+}
+
+// Budget returns the row's full budget of iterations (Iters, or FullIters
+// if 0).
+func (r Row) Budget() int {
+	if r.Iters > 0 {
+		return r.Iters
+	}
+	return FullIters
 }
 
 // Quick says which rows, seeds and budgets a table runs in the quick tier.
@@ -139,12 +178,20 @@ func Optimiser(m string) (name, step string) {
 }
 
 // Label is the row's model as the report shows it: the paper's name, with
-// "(L levels)" for a multilevel ELM-FBPINN.
+// "(L=3)" for a multilevel ELM-FBPINN and the solver's name for one that
+// is not the paper's LSQR ("(L=3, lsqr-scaled)").
 func (r Row) Label() string {
+	var parts []string
 	if len(r.J) > 1 {
-		return fmt.Sprintf("%s (L=%d)", PaperModel(r.Model), len(r.J))
+		parts = append(parts, fmt.Sprintf("L=%d", len(r.J)))
 	}
-	return PaperModel(r.Model)
+	if r.Solver != "" {
+		parts = append(parts, r.Solver)
+	}
+	if len(parts) == 0 {
+		return PaperModel(r.Model)
+	}
+	return PaperModel(r.Model) + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // PaperKey returns the keys under which the paper lists the row: the PINN
@@ -156,8 +203,24 @@ func (r Row) PaperKey() (param float64, J []int, K int) {
 	return r.Param, r.J, r.K
 }
 
-// PaperRow returns the paper's row for r in table t, if the paper has one.
+// RefName is what the table's rows are judged against, as reports name
+// it: "paper" for a table of the paper, "reference" for one declared in an
+// experiment file (its rows' reference values).
+func (t *Table) RefName() string {
+	if t.Source != nil {
+		return "reference"
+	}
+	return "paper"
+}
+
+// PaperRow returns the row r of table t is judged against, if it has one:
+// its reference values (Row.Ref), else the paper's row of a paper table.
 func (t *Table) PaperRow(r Row) (paperdata.Row, bool) {
+	if r.Ref != nil {
+		p := *r.Ref
+		p.J = slices.Clone(p.J)
+		return p, true
+	}
 	if t.Paper == "" {
 		return paperdata.Row{}, false
 	}
@@ -170,7 +233,7 @@ func (r Row) Spec(seed int) Spec {
 	s := Spec{
 		Problem: r.Problem, Model: r.Model, Param: r.Param,
 		J: slices.Clone(r.J), K: r.K, Delta: r.Delta, R: r.R,
-		Iters: FullIters, Seed: seed,
+		Iters: r.Budget(), Seed: seed, Solver: r.Solver,
 	}
 	if r.Model == PINN {
 		s.Width = r.Width
@@ -178,11 +241,14 @@ func (r Row) Spec(seed int) Spec {
 	return s
 }
 
-// KappaSpec returns the κ-only run of an ELM row (seed 5, as the reference).
+// KappaSpec returns the κ-only run of an ELM row (seed 5, as the
+// reference). κ is of M, which no solver changes: the run is the same for
+// every solver of the row.
 func (r Row) KappaSpec() Spec {
 	s := r.Spec(KappaSeed)
 	s.Iters = 0
 	s.Kappa = true
+	s.Solver = ""
 	return s
 }
 
@@ -199,15 +265,18 @@ func (t *Table) Runs(tier string) ([]Run, error) {
 	var runs []Run
 	switch tier {
 	case Full:
-		seeds := FullSeeds
-		if t.Seeds != nil {
-			seeds = t.Seeds
-		}
-		kappa := t.Seeds == nil || slices.Contains(t.Seeds, KappaSeed)
 		for i, r := range t.Rows {
+			seeds := FullSeeds
+			switch {
+			case t.Seeds != nil:
+				seeds = t.Seeds
+			case r.Seeds != nil:
+				seeds = r.Seeds
+			}
 			for _, seed := range seeds {
 				runs = append(runs, Run{t, i, r.Spec(seed)})
 			}
+			kappa := !t.NoKappa && (t.Seeds == nil && r.Seeds == nil || slices.Contains(seeds, KappaSeed))
 			if r.Model == ELM && kappa {
 				runs = append(runs, Run{t, i, r.KappaSpec()})
 			}
@@ -256,10 +325,13 @@ func (t *Table) InTier(tier string, r Row) bool {
 	return false
 }
 
-// Lookup returns the tables named in a comma-separated list; "all" (or "")
-// names every table.
-func Lookup(list string) ([]*Table, error) {
-	all := Tables()
+// Lookup returns the paper's tables named in a comma-separated list; "all"
+// (or "") names every table.
+func Lookup(list string) ([]*Table, error) { return LookupIn(Tables(), list) }
+
+// LookupIn returns the tables of all named in a comma-separated list; "all"
+// (or "") names every one.
+func LookupIn(all []*Table, list string) ([]*Table, error) {
 	if list == "" || list == "all" {
 		return all, nil
 	}

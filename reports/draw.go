@@ -135,10 +135,16 @@ var (
 // registry's order.
 var seriesColours = map[string]color.RGBA{"pinn": colRed, "fbpinn": colBlue, "elm": colOrange, "elm-ml": colPurple}
 
-// modelColour is the colour of a series: a model key or a problem name.
+// modelColour is the colour of a series: a model key, a model key with a
+// solver ("elm/NAME", seriesKey: tab10's green, brown, ... in the order of
+// experiments.SolverNames) or a problem name.
 func modelColour(key string) color.RGBA {
 	if c, ok := seriesColours[key]; ok {
 		return c
+	}
+	if _, solver, ok := strings.Cut(key, "/"); ok {
+		more := []color.RGBA{colGreen, colBrown, colBlue, colRed, colGrey}
+		return more[max(0, slices.Index(experiments.SolverNames(), solver))%len(more)]
 	}
 	tab10 := []color.RGBA{colBlue, colOrange, colGreen, colRed, colPurple, colBrown}
 	if i := slices.Index(experiments.ProblemNames(), key); i >= 0 {

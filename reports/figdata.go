@@ -172,7 +172,7 @@ func Final(ts *study.TableStudy) *FinalFigure {
 		i := slices.IndexFunc(series, func(fs FinalSeries) bool { return fs.Key == key })
 		if i < 0 {
 			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Key: key},
-				FinalSeries{Label: label + " (paper)", Key: key, Paper: true})
+				FinalSeries{Label: label + " (" + t.RefName() + ")", Key: key, Paper: true})
 		}
 		x := t.X(s.Row)
 		if base {
@@ -210,6 +210,9 @@ func Final(ts *study.TableStudy) *FinalFigure {
 func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
 	if t.Kind == experiments.Weights {
 		return r.Problem, study.ProblemOf(r.Problem).Title
+	}
+	if r.Solver != "" {
+		return study.ModelKey(r) + "/" + r.Solver, r.Label()
 	}
 	return study.ModelKey(r), r.Label()
 }

@@ -36,6 +36,9 @@ func figureTitle(t *experiments.Table, what string) string {
 
 // sourceNote is the first note of a table figure: what it reproduces.
 func sourceNote(ts *study.TableStudy) string {
+	if src := ts.Table.Source; src != nil {
+		return fmt.Sprintf("Declared in %s; tier %s.", src.Path, ts.Tier)
+	}
 	if ts.Table.Paper == "" {
 		return fmt.Sprintf("Reproduces the paper's weight-scaling figure; tier %s.", ts.Tier)
 	}
@@ -140,8 +143,9 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
-		items = append(items, legendItem{"paper's median", lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
-		notes[1] += " Dashed: the paper's median e_{L1} of the row, in its colour."
+		ref := f.Study.Table.RefName() + "'s"
+		items = append(items, legendItem{ref + " median", lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
+		notes[1] += " Dashed: the " + ref + " median e_{L1} of the row, in its colour."
 	}
 	if multilevel {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."

@@ -76,6 +76,11 @@ type view struct {
 	Budgets                []budgetGroup
 	Disagree, PaperFails   []study.ClaimCheck
 	Hold, Fail, Open       int // claims by our status
+	// PaperTables says the report holds a table of the paper: without one
+	// (experiment files' tables alone) it has no paper sections.
+	PaperTables bool
+	// Experiments are the experiment files whose tables the report holds.
+	Experiments []experiments.Source
 }
 
 // budgetGroup is a budget of the study with its seeds ("seeds 0-4", as
@@ -93,6 +98,15 @@ func newView(b *Built, o *Options) *view {
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
+	for _, tr := range b.Tables {
+		src := tr.Table.Source
+		switch {
+		case src == nil:
+			v.PaperTables = true
+		case !slices.ContainsFunc(v.Experiments, func(f experiments.Source) bool { return f.Path == src.Path && f.SHA256 == src.SHA256 }):
+			v.Experiments = append(v.Experiments, experiments.Source{Path: src.Path, SHA256: src.SHA256})
+		}
+	}
 	if !pv.Date.IsZero() {
 		v.Date, v.DateTeX = pv.Date.UTC().Format("2006-01-02 15:04 MST"), pv.Date.UTC().Format(time.RFC3339)
 	}
@@ -132,17 +146,13 @@ func (v *view) Glance() [][]string {
 	var rows [][]string
 	for _, tr := range v.Tables {
 		t, k := tr.Table, tr.Counts
-		paper := "figure"
-		if t.Paper != "" {
-			paper = codeSpan(t.Paper)
-		}
 		var figs []string
 		for _, f := range tr.Figures {
 			if f.Written() {
 				figs = append(figs, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Name, t.ID+"-"), f.Files[0]))
 			}
 		}
-		row := append([]string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paper},
+		row := append([]string{fmt.Sprintf("[%s](#%s)", t.ID, anchor(t.Title)), paperLabel(t, "figure")},
 			itoas(k.Match, k.Close, k.Off, k.Unjudged+k.Reduced, k.Incomplete, k.Rows-k.InTier)...)
 		rows = append(rows, append(row, cmp.Or(strings.Join(figs, " "), "—")))
 	}
@@ -154,6 +164,7 @@ func (v *view) Glance() [][]string {
 // declared reason (experiments.Notes), "" if none is declared yet.
 type NotMatch struct {
 	Table, Anchor, Row, Verdict, Ours, Paper, Note string
+	RefName                                        string // "paper", or "reference" for a file's table
 }
 
 // NotMatches lists the judged rows that are not a match, in table order.
@@ -166,7 +177,7 @@ func (v *view) NotMatches() []NotMatch {
 				continue
 			}
 			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: s.Label(),
-				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note})
+				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note, RefName: s.RefName()})
 		}
 	}
 	return out
@@ -180,13 +191,22 @@ func (b *Built) Summary() [][]string {
 			k.Unjudged, k.Reduced, k.Incomplete)...)
 	}
 	for _, tr := range b.Tables {
-		paper := "—"
-		if tr.Table.Paper != "" {
-			paper = codeSpan(tr.Table.Paper)
-		}
-		rows = append(rows, row(fmt.Sprintf("[%s](%s.md)", tr.Table.ID, tr.Table.ID), paper, tr.Counts))
+		rows = append(rows, row(fmt.Sprintf("[%s](%s.md)", tr.Table.ID, tr.Table.ID), paperLabel(tr.Table, "—"), tr.Counts))
 	}
 	return append(rows, row("**total**", "", b.Counts))
+}
+
+// paperLabel is a table's entry in a column of paper labels: its label,
+// "file NAME" for a table of an experiment file, or none for a paper
+// figure.
+func paperLabel(t *experiments.Table, none string) string {
+	switch {
+	case t.Source != nil:
+		return "file " + codeSpan(filepath.Base(t.Source.Path))
+	case t.Paper != "":
+		return codeSpan(t.Paper)
+	}
+	return none
 }
 
 func itoas(ns ...int) []string {

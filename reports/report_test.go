@@ -368,3 +368,78 @@ func TestFourthProblem(t *testing.T) {
 		t.Errorf("convergence panels %+v", c.Panels)
 	}
 }
+
+// TestReportFileTables: a report of an experiment file's table alone has no
+// paper sections; its provenance names the file with its SHA-256, its rows
+// are judged against their reference values by the paper's rule (a row
+// without any is not judged), and every column and note says "reference",
+// not "paper".
+func TestReportFileTables(t *testing.T) {
+	const file = `[[table]]
+id = "osc-K-mine"
+title = "Mine"
+kind = "K"
+problem = "oscillator"
+[[table.rows]]
+model = "elm"
+K = [20, 24]
+ref = [{ median = 1e-4, range = 5e-5, time = 5, source = "Earlier, Table 9" }, { median = 1e-2, range = 1e-3, source = "Earlier, Table 9" }]
+[[table.rows]]
+model = "elm"
+K = 32
+`
+	ts, err := experiments.ParseFile("mine.toml", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := ts[0]
+	res := map[string]*experiments.Result{}
+	for i := range tab.Rows {
+		for seed := range 5 {
+			put(res, tab, i, seed, 1.1e-4, 1)
+		}
+	}
+	dir := t.TempDir()
+	b, err := Report(dir, ts, res, &Options{Tier: experiments.Full, NoSolutions: true, LaTeXPaper: true, Provenance: fixedProvenance,
+		Formats: []string{FormatMarkdown, FormatLaTeX}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := b.Counts; k.Match != 1 || k.Off != 1 || k.Unjudged != 1 {
+		t.Errorf("counts %+v, want 1 match (K=20), 1 off (K=24), 1 not judged (K=32)", k)
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	index, md, tex := read("REPORT.md"), read("osc-K-mine.md"), read("osc-K-mine.tex")
+	for _, c := range []struct {
+		name, text, want string
+		present          bool
+	}{
+		{"REPORT.md", index, "# Experiment report", true},
+		{"REPORT.md", index, "| experiment file | `mine.toml`, SHA-256 `" + tab.Source.SHA256 + "` |", true},
+		{"REPORT.md", index, "qualitative summary", false},
+		{"REPORT.md", index, "AMD EPYC 7742", false},
+		{"REPORT.md", index, "e_L1 ours 1.1±0.0e-04, reference 1.0±0.1e-02", true},
+		{"osc-K-mine.md", md, "Declared in `mine.toml` (line 2; SHA-256", true},
+		{"osc-K-mine.md", md, "e_L1 reference", true},
+		{"osc-K-mine.md", md, "1 without reference values", true},
+		{"osc-K-mine.md", md, "no reference values for this row in mine.toml: not judged", true},
+		{"osc-K-mine.md", md, "the reference values give no time", true},
+		{"osc-K-mine.md", md, "Reference values from: Earlier, Table 9.", true},
+		{"osc-K-mine.md", md, "e_L1 paper", false},
+		{"osc-K-mine.md", md, "Paper table", false},
+		{"osc-K-mine.md", md, "with the paper's", false},
+		{"osc-K-mine.tex", tex, `$e_{L_1}$ (ref.)`, true},
+		{"osc-K-mine.tex", tex, "(paper)", false},
+		{"osc-K-mine.tex", tex, "paper's", false},
+	} {
+		if strings.Contains(c.text, c.want) != c.present {
+			t.Errorf("%s: contains %q is %v, want %v", c.name, c.want, !c.present, c.present)
+		}
+	}
+}

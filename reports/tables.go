@@ -123,6 +123,9 @@ func (c *cells) paper(s study.RowStats, pick func(p *paperdata.Row) (m, r float6
 		return c.missing(s.NoPaper())
 	}
 	m, r := pick(s.Paper)
+	if !(m > 0) {
+		return c.missing("the reference values give no time")
+	}
 	v, _ := pmSci(m, r, c.st.esc("±"))
 	return v
 }
@@ -196,14 +199,15 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	if c.withR {
 		v.Header = append(v.Header, "R")
 	}
-	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 paper",
-		"verdict", "time ours (mean ± sd, s)", "time paper (s)", "speed-up (paper/ours)")
+	ref := ts.Table.RefName()
+	v.Header = append(v.Header, "κ(M)", "Optimiser", "e_L1 ours (median ± range)", "e_L1 "+ref,
+		"verdict", "time ours (mean ± sd, s)", "time "+ref+" (s)", "speed-up ("+ref+"/ours)")
 	v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).verdict, (*cells).timeOurs, (*cells).timePaper, (*cells).speed)
 	for _, s := range ts.Rows {
 		v.Seeds = max(v.Seeds, s.Want)
 		if s.HasVerdict && s.Verdict == paperdata.Off {
-			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs paper %s (factor %s)", c.st.esc(s.Label()),
-				sci(s.EL1Median), sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
+			v.Off = append(v.Off, fmt.Sprintf("%s ours %s vs %s %s (factor %s)", c.st.esc(s.Label()),
+				sci(s.EL1Median), ref, sci(s.Paper.EL1Median), cmp.Or(sig2(s.EL1Median/s.Paper.EL1Median), "—")))
 		}
 	}
 	v.Notes = c.Notes
@@ -211,7 +215,7 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	for _, r := range []struct {
 		n    int
 		text string
-	}{{k.Unjudged, "%d without a published row"}, {k.Reduced, "%d shortened " + plural(k.Reduced, "run") + " not judged"},
+	}{{k.Unjudged, "%d without " + map[bool]string{true: "reference values", false: "a published row"}[ts.Table.Source != nil]}, {k.Reduced, "%d shortened " + plural(k.Reduced, "run") + " not judged"},
 		{k.Incomplete, "%d with seeds missing"}, {k.Rows - k.InTier, "%d not in the " + ts.Tier + " tier"}} {
 		if r.n > 0 {
 			v.Rest = append(v.Rest, fmt.Sprintf(r.text, r.n))
@@ -230,6 +234,18 @@ type tableView struct {
 	Seeds        int
 	Off, Rest    []string // off rows; the counts after the verdicts
 	Notes        []string
+}
+
+// RefSources are the sources of the reference values of an experiment
+// file's table, in row order (none for a paper table).
+func (v tableView) RefSources() []string {
+	var out []string
+	for _, s := range v.TableStudy.Rows {
+		if v.Table.Source != nil && s.Paper != nil && !slices.Contains(out, s.Paper.Table) {
+			out = append(out, s.Paper.Table)
+		}
+	}
+	return out
 }
 
 // writeTable writes a table drawn by r (nil: tablewriter's default, for a
@@ -273,7 +289,8 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	}
 	v.Header = append(v.Header, `$\kappa(M)$`, "Optimiser", `$e_{L_1}$`)
 	if paper {
-		v.Header = append(v.Header, `$e_{L_1}$ (paper)`, "Time (s)", "Time (paper)", "Verdict")
+		ref := map[bool]string{true: "ref.", false: "paper"}[ts.Table.Source != nil]
+		v.Header = append(v.Header, `$e_{L_1}$ (`+ref+`)`, "Time (s)", "Time ("+ref+")", "Verdict")
 		v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).timeOurs, (*cells).timePaper, (*cells).verdict)
 	} else {
 		v.Header = append(v.Header, "Time (s)")

@@ -159,8 +159,8 @@ func (s RowStats) Absent() string {
 
 // Shortened is the note of a row trained with a shortened budget.
 func (s RowStats) Shortened() string {
-	return fmt.Sprintf("shortened run (%d %s, %d of the paper's %d steps): a regression check, not judged or timed against the paper",
-		s.Want, Plural(s.Want, "seed"), s.Iters, experiments.FullIters)
+	return fmt.Sprintf("shortened run (%d %s, %d of the %s %d steps): a regression check, not judged or timed against the %s",
+		s.Want, Plural(s.Want, "seed"), s.Iters, s.RefName()+"'s", s.Row.Budget(), s.RefName())
 }
 
 // Partial is the note of statistics over some of the seeds the tier asks
@@ -169,8 +169,16 @@ func (s RowStats) Partial() string {
 	return s.SeedCount() + ": statistics over the seeds present; no verdict"
 }
 
+// RefName is what the row is judged against, as the report names it:
+// "paper" for a table of the paper, "reference" for one declared in an
+// experiment file (its rows' reference values).
+func (s RowStats) RefName() string { return s.Table.RefName() }
+
 // NoPaper says why the paper has no value for the row.
 func (s RowStats) NoPaper() string {
+	if s.Table.Source != nil {
+		return "no reference values for this row in " + s.Table.Source.Path + ": not judged"
+	}
 	if s.Table.Paper == "" {
 		return "no published row: the paper shows these results only as a figure"
 	}
@@ -344,7 +352,7 @@ func newTableStudy(t *experiments.Table, tier string, results map[string]*experi
 // runs of the row.
 func (s *RowStats) summarise() error {
 	s.Want, s.Seeds = len(s.Solves), len(s.Found)
-	s.Reduced = s.Iters > 0 && s.Iters < experiments.FullIters
+	s.Reduced = s.Iters > 0 && s.Iters < s.Row.Budget()
 	switch {
 	case s.Want == 0:
 		s.Missing = NotInTier

@@ -39,8 +39,9 @@ func printHelp(fs *flag.FlagSet) {
 var errHelp = errors.New("help")
 
 // setOnce is a flag's value that refuses a second setting: no flag of
-// repro is a list given by repeating it, and a repeated -where or -seeds
-// would otherwise silently keep only the last.
+// repro but -experiments (a pathList, marked repeatable) is a list given by
+// repeating it, and a repeated -where or -seeds would otherwise silently
+// keep only the last.
 type setOnce struct {
 	flag.Value
 	set bool
@@ -65,7 +66,11 @@ func (o *setOnce) IsBoolFlag() bool {
 // restore puts the flags' own values back (for the help text, which reads
 // their types).
 func once(fs *flag.FlagSet) (restore func()) {
-	fs.VisitAll(func(f *flag.Flag) { f.Value = &setOnce{Value: f.Value} })
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(interface{ repeatable() }); !ok {
+			f.Value = &setOnce{Value: f.Value}
+		}
+	})
 	return func() {
 		fs.VisitAll(func(f *flag.Flag) {
 			if o, ok := f.Value.(*setOnce); ok {

@@ -69,7 +69,7 @@ func cmdList(args []string) error {
 	// Without a selection every table is listed, those without runs in the
 	// tier too; with one, the selected tables and rows.
 	if sf.tables == "all" && sf.models == "" && sf.where == "" {
-		tables = experiments.Tables()
+		tables = sf.universe
 	}
 	for _, t := range tables {
 		c := counts[t.ID]
@@ -77,7 +77,10 @@ func cmdList(args []string) error {
 			c = &count{rows: len(t.Rows)}
 		}
 		label := t.Paper
-		if label == "" {
+		switch {
+		case t.Source != nil:
+			label = fmt.Sprintf("(file %s:%d)", t.Source.Path, t.Source.Line)
+		case label == "":
 			label = "(figure)"
 		}
 		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", t.ID, label, c.rows, c.runs, c.done, c.stale, t.Title)

@@ -394,6 +394,7 @@ commands:
   digest   run the cross-platform cases and print a digest of each history
   compare  compare two result directories row by row (a regression check)
   publish  write the results as archives, one per table, and the report made from them
+  export   write tables as an experiment file (TOML), a start for tables of one's own
 
 Run 'repro <command> -h' for the flags of a command.`
 
@@ -427,11 +428,13 @@ func main() {
 		err = cmdPublish(args)
 	case "compare":
 		err = cmdCompare(args)
+	case "export":
+		err = cmdExport(args)
 	case "-h", "-help", "--help", "help":
 		fmt.Println(usage)
 		return
 	default:
-		err = usagef("unknown command %q; want list, run, report, compare, publish, solve, slurm or digest (repro -h lists them)", cmd)
+		err = usagef("unknown command %q; want list, run, report, compare, publish, export, solve, slurm or digest (repro -h lists them)", cmd)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)

@@ -418,19 +418,64 @@ func ignoreHelp(err error) error {
 }
 
 // selectFlags are the flags that select tables, rows and seeds, shared by
-// run, list, report and slurm.
+// run, list, report, compare, slurm and publish.
 type selectFlags struct {
 	tables, tier, models, where, seeds string
+	experiments                        pathList
+	fs                                 *flag.FlagSet
+	// universe is what -table chooses from (set by selection): the paper's
+	// tables and the experiment files', or, when files are given and
+	// -table is not, the files' tables alone.
+	universe []*experiments.Table
 }
 
 func addSelectFlags(fs *flag.FlagSet) *selectFlags {
-	f := new(selectFlags)
-	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all")
+	f := &selectFlags{fs: fs}
+	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all (default all; with -experiments, the files' tables)")
 	fs.StringVar(&f.tier, "tier", experiments.Full, "tier: full or quick")
 	fs.StringVar(&f.models, "model", "", "only the rows of these models: comma-separated elm, fbpinn, pinn (default all)")
 	fs.StringVar(&f.where, "where", "", "only the rows whose parameters match, e.g. 'K=8,16;J=4' (keys: "+strings.Join(experiments.WhereKeys, ", ")+")")
 	fs.StringVar(&f.seeds, "seeds", "", "the seeds of every selected row, replacing the tier's, e.g. 0,1, 0-2 or 5-9 (default: the tier's)")
+	fs.Var(&f.experiments, "experiments", "an experiment file (TOML) or a directory of them, whose tables join the paper's; repeatable")
 	return f
+}
+
+// pathList is a flag that may be given more than once, each time adding a
+// path.
+type pathList []string
+
+func (p *pathList) String() string { return strings.Join(*p, ",") }
+
+func (p *pathList) Set(v string) error {
+	if v == "" {
+		return errors.New("empty path: name an experiment file or a directory of them")
+	}
+	*p = append(*p, v)
+	return nil
+}
+
+// repeatable marks the flag as one that setOnce leaves alone.
+func (p *pathList) repeatable() {}
+
+// tablesNamed returns the tables -table names among the paper's and the
+// experiment files' (only the files', when files are given and -table is
+// not), and records them in universe.
+func (f *selectFlags) tablesNamed() ([]*experiments.Table, error) {
+	files, err := experiments.ReadFiles(f.experiments)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	all := append(experiments.Tables(), files...)
+	if len(files) > 0 && !isSet(f.fs, "table") {
+		f.universe = files
+		return files, nil
+	}
+	f.universe = all
+	tables, err := experiments.LookupIn(all, f.tables)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return tables, nil
 }
 
 // selection returns the selected tables (copies that keep the selected rows
@@ -440,9 +485,9 @@ func (f *selectFlags) selection() ([]*experiments.Table, error) {
 	if !slices.Contains(experiments.Tiers, f.tier) {
 		return nil, usagef("unknown tier %q: want full or quick", f.tier)
 	}
-	tables, err := experiments.Lookup(f.tables)
+	tables, err := f.tablesNamed()
 	if err != nil {
-		return nil, usageError{err.Error()}
+		return nil, err
 	}
 	var sel experiments.Selection
 	if f.models != "" {
@@ -467,7 +512,16 @@ func (f *selectFlags) selection() ([]*experiments.Table, error) {
 
 // args returns the flags that repeat this selection on a command line.
 func (f *selectFlags) args() []string {
-	a := []string{"-table", f.tables, "-tier", f.tier}
+	a := []string{"-tier", f.tier}
+	if isSet(f.fs, "table") || len(f.experiments) == 0 {
+		a = append([]string{"-table", f.tables}, a...)
+	}
+	for _, p := range f.experiments {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs // the script may run elsewhere
+		}
+		a = append(a, "-experiments", p)
+	}
 	if f.models != "" {
 		a = append(a, "-model", f.models)
 	}

@@ -288,6 +288,7 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 	type row struct {
 		runs        int
 		cost, paper float64
+		timed       bool // some run has a paper (or reference) time
 	}
 	rows := map[string]*row{}
 	var order []string
@@ -299,10 +300,13 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 		}
 		rows[id].runs++
 		rows[id].cost += experiments.Cost(r.Spec)
-		if pr, ok := r.Table.PaperRow(r.Table.Rows[r.Row]); ok && r.Spec.Iters > 0 {
-			// The paper's time is for the full budget; a shorter one
-			// (quick tier) takes its share.
-			rows[id].paper += pr.TimeMean * float64(r.Spec.Iters) / experiments.FullIters
+		if row := r.Table.Rows[r.Row]; r.Spec.Iters > 0 {
+			if pr, ok := r.Table.PaperRow(row); ok && pr.TimeMean > 0 {
+				// The paper's time is for the row's full budget; a
+				// shorter one (quick tier) takes its share.
+				rows[id].paper += pr.TimeMean * float64(r.Spec.Iters) / float64(row.Budget())
+				rows[id].timed = true
+			}
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -310,12 +314,13 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 	var tot row
 	for _, id := range order {
 		r := rows[id]
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\n", id, r.runs, fmtDuration(r.cost), fmtDuration(r.paper))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\n", id, r.runs, fmtDuration(r.cost), paperTime(r.paper, r.timed))
 		tot.runs += r.runs
 		tot.cost += r.cost
 		tot.paper += r.paper
+		tot.timed = tot.timed || r.timed
 	}
-	fmt.Fprintf(tw, "total\t%d\t%s\t%s\t\n", tot.runs, fmtDuration(tot.cost), fmtDuration(tot.paper))
+	fmt.Fprintf(tw, "total\t%d\t%s\t%s\t\n", tot.runs, fmtDuration(tot.cost), paperTime(tot.paper, tot.timed))
 	tw.Flush()
 	var sum int64
 	for _, l := range load {
@@ -328,8 +333,16 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 	fmt.Fprintln(w, "Times are of one core. ESTIMATE is experiments.Cost, fitted to this implementation's measured")
 	fmt.Fprintln(w, "times on an AMD EPYC Zen 3 core with the AVX2 kernels (LSQR runs, and Adam steps at the baselines).")
 	fmt.Fprintln(w, "PAPER sums the paper's mean time of each row over the same runs, pro rata for a shorter")
-	fmt.Fprintln(w, "budget (JAX on one AMD EPYC 7742 core, kappa excluded). A run shared by several tables counts")
-	fmt.Fprintln(w, "in the first.")
+	fmt.Fprintln(w, "budget (JAX on one AMD EPYC 7742 core, kappa excluded); for an experiment file's table, its")
+	fmt.Fprintln(w, "reference times (- where it gives none). A run shared by several tables counts in the first.")
+}
+
+// paperTime is the PAPER column's entry: "-" if no run had a time.
+func paperTime(sec float64, timed bool) string {
+	if !timed {
+		return "-"
+	}
+	return fmtDuration(sec)
 }
 
 // shq quotes s for the shell when it needs it.
