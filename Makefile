@@ -2,6 +2,7 @@
 #
 #   make reproduce            full tier (paper-faithful) of every table, then the report
 #   make reproduce TIER=quick the short tier that CI checks
+#   make reproduce EXPERIMENTS=examples/osc-K-wide.toml TIER=quick   your own tables (TOML files or folders)
 #   make test                 unit tests + the quick-tier regression tests + the cross-platform check
 #   make bench                benchmarks (benchstat-readable)
 #   make compare OLD=a NEW=b  compare two result directories row by row (regressions)
@@ -25,7 +26,10 @@ export GOAMD64
 # Intel CPUs every later scalar floating-point instruction then pays for it
 # (measured 30-100x on the LSQR products' scalar code; see README).
 TIER    ?= full
-TABLES  ?= all
+# TABLES: table ids (default: every table of the paper, or, with EXPERIMENTS,
+# the files' tables). EXPERIMENTS: experiment files or folders of them.
+TABLES  ?=
+EXPERIMENTS ?=
 JOBS    ?= 0
 RESULTS ?= results
 REPORT  ?= report
@@ -64,10 +68,12 @@ xplat:
 
 # The runs are cached in $(RESULTS): an interrupted reproduce resumes where it
 # stopped. The report is written even when some runs failed.
+SELECT  = $(if $(TABLES),-table $(TABLES)) $(foreach f,$(EXPERIMENTS),-experiments $(f)) -tier $(TIER)
+
 reproduce: build
 	@status=0; \
-	$(BIN) run -table $(TABLES) -tier $(TIER) -jobs $(JOBS) -results $(RESULTS) || status=$$?; \
-	$(BIN) report -table $(TABLES) -tier $(TIER) -results $(RESULTS) -out $(REPORT) || status=$$?; \
+	$(BIN) run $(SELECT) -jobs $(JOBS) -results $(RESULTS) || status=$$?; \
+	$(BIN) report $(SELECT) -results $(RESULTS) -out $(REPORT) || status=$$?; \
 	exit $$status
 
 # Publishes the results of $(RESULTS) (the full tier) in published/: one
@@ -83,7 +89,7 @@ publish: build
 	else echo "pdflatex not installed: published/report/report-standalone.pdf not compiled"; fi
 
 report: build
-	$(BIN) report -table $(TABLES) -tier $(TIER) -results $(RESULTS) -out $(REPORT)
+	$(BIN) report $(SELECT) -results $(RESULTS) -out $(REPORT)
 
 # Compares two result directories row by row (a regression check):
 #   make compare OLD=results-main NEW=results TIER=quick [FAIL_ON=worse] [FORMAT=md]
@@ -91,7 +97,7 @@ FAIL_ON ?= none
 FORMAT  ?= text
 compare: build
 	@test -n "$(OLD)" -a -n "$(NEW)" || { echo "usage: make compare OLD=dir NEW=dir [TIER=quick] [FAIL_ON=worse] [FORMAT=md]"; exit 2; }
-	$(BIN) compare -table $(TABLES) -tier $(TIER) -format $(FORMAT) -fail-on $(FAIL_ON) $(OLD) $(NEW)
+	$(BIN) compare $(SELECT) -format $(FORMAT) -fail-on $(FAIL_ON) $(OLD) $(NEW)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/ ./core/...

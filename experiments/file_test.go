@@ -283,3 +283,20 @@ func FuzzParseFile(f *testing.F) {
 		}
 	})
 }
+
+// TestExamples: every file of examples/ reads, and has runs in the quick
+// tier (README: each runs in the quick tier in seconds).
+func TestExamples(t *testing.T) {
+	ts, err := ReadFiles([]string{filepath.Join("..", "examples")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) < 3 {
+		t.Errorf("%d example tables, want the three of examples/", len(ts))
+	}
+	for _, tb := range ts {
+		if runs := runKeys(t, tb, QuickTier); len(runs) == 0 {
+			t.Errorf("example %s has no quick-tier runs", tb.ID)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 //	$ repro compare -tier quick old-results new-results
 //	$ repro compare -tier quick -format md -fail-on worse old new
 func cmdCompare(args []string) error {
-	fs := newFlags("compare", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
+	fs := newFlags("compare", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
 	sf := addSelectFlags(fs)
 	alpha := fs.Float64("alpha", 0.05, "significance level of the U test: a change counts only if p < alpha")
 	threshold := fs.Float64("threshold", 1.10, "ratio of e_L1 medians beyond which a significant change counts")

@@ -11,7 +11,7 @@ import (
 )
 
 func cmdList(args []string) error {
-	fs := newFlags("list", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR]")
+	fs := newFlags("list", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR]")
 	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory")
 	if err := parse(fs, args); err != nil {

@@ -11,6 +11,7 @@
 //	repro digest [-cases LIST]
 //	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
 //	repro publish [selection] -results DIR [-out DIR] [-prune]
+//	repro export  -table LIST [-experiments FILE] [-id NEW] [-out FILE]
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -19,10 +20,13 @@
 //
 // # Selection
 //
-// list, run, report, compare and slurm choose their runs with the same
-// flags (the selection):
+// list, run, report, compare, slurm and publish choose their runs with the
+// same flags (the selection):
 //
-//	-table LIST      comma-separated table ids, or "all" (default all)
+//	-experiments F   an experiment file (TOML) or a directory of *.toml
+//	                 files, whose tables join the paper's; repeatable
+//	-table LIST      comma-separated table ids, or "all" (default all; with
+//	                 -experiments and no -table, the files' tables alone)
 //	-tier T          full (paper-faithful) or quick (default full)
 //	-model LIST      only the rows of these models: elm, fbpinn, pinn (default all)
 //	-where EXPR      only the rows whose parameters match EXPR (default all)
@@ -35,7 +39,8 @@
 // numbers). The keys are problem (oscillator, laplace, helmholtz), param
 // (the problem's ω0, n_ω or ω), J (subdomains per dimension of the finest
 // level), L (levels), K, width (the PINN's; 0 for the other models), R,
-// delta, and row (the row's index in its table, from 0):
+// delta, row (the row's index in its table, from 0) and solver (lsqr, the
+// paper's forced LSQR, or a name repro solve -solver takes):
 //
 //	$ repro run -table osc-K -model elm,fbpinn -where 'K=8,16'
 //	$ repro run -table laplace-scaling -where 'L=3;param=1,2'
@@ -55,6 +60,29 @@
 // matches no run of tables osc-K in the full tier (available: K=2, K=4,
 // ...)"). A table with no runs in the tier (laplace-K in the quick tier)
 // adds none, and a report says the tier skips it.
+//
+// # Experiment files
+//
+// A table of one's own is declared in a TOML file (experiments.ParseFile
+// documents the layout) and given with -experiments: it runs, caches,
+// reports, compares and shards like the paper's tables. A file row
+// identical to a paper row has the paper row's run keys, so results are
+// shared. Reading is strict: an unknown key, a wrong type, a value solve
+// refuses, two swept fields or an id used twice is one line naming
+// file:line and the field, exit 2, and nothing runs.
+//
+//	$ repro run -experiments examples/osc-K-wide.toml -tier quick
+//	$ repro report -experiments examples/ -tier quick -out report-mine
+//
+// # export
+//
+// Writes tables as an experiment file, to standard output or -out (written
+// atomically): a paper table's rows carry the paper's published values as
+// their reference values (ref), so the copy is judged as the original.
+// -id renames the one table written (a file may not reuse a paper table's
+// id).
+//
+//	$ repro export -table osc-K -id osc-K-mine -out mine.toml
 //
 // # list
 //

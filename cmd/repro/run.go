@@ -24,7 +24,7 @@ import (
 )
 
 func cmdRun(args []string) error {
-	fs := newFlags("run", "[-table LIST] [-tier T] [-jobs N] [-seeds LIST] [-results DIR] [-shard i/n]")
+	fs := newFlags("run", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-jobs N] [-results DIR] [-shard i/n]")
 	f := addRunFlags(fs)
 	jobs := fs.Int("jobs", 0, "runs at once (0: the number of usable cores)")
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")

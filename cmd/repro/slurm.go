@@ -40,7 +40,7 @@ type slurmFlags struct {
 }
 
 func cmdSlurm(args []string) error {
-	fs := newFlags("slurm", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]")
+	fs := newFlags("slurm", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]")
 	f := slurmFlags{run: addRunFlags(fs)}
 	fs.IntVar(&f.shards, "shards", 0, "array tasks (0: about one estimated core-hour each)")
 	fs.StringVar(&f.out, "out", "repro.sbatch", "the array's sbatch script; the report job and the submit script go beside it")
