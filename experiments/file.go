@@ -602,7 +602,49 @@ func (p *fileParser) set(r *Row, k, at, field string, v any) error {
 		}
 		r.Solver = s
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	if msg := fieldProblem(*r, k); msg != "" {
+		return p.errAt(at, field, "%s", msg)
+	}
+	return nil
+}
+
+// fieldProblem says what is wrong with row r's value of field k alone, ""
+// if nothing (Spec.Validate then checks the row as a whole), so that an
+// error names the field's own line.
+func fieldProblem(r Row, k string) string {
+	switch k {
+	case "param":
+		if _, err := knownProblem(r.Problem).New(r.Param); err != nil {
+			return err.Error()
+		}
+	case "K":
+		if r.K < 1 {
+			return fmt.Sprintf("%d: need at least 1 feature per subdomain", r.K)
+		}
+	case "width":
+		if r.Width < 1 {
+			return fmt.Sprintf("%d: the PINN needs at least 1 hidden unit", r.Width)
+		}
+	case "R":
+		if !(r.R > 0) {
+			return fmt.Sprintf("%v: the weight scale must be positive", r.R)
+		}
+	case "delta":
+		if !(r.Delta > 0) {
+			return fmt.Sprintf("%v: the width ratio must be positive", r.Delta)
+		}
+	case "solver":
+		switch {
+		case r.Solver != "" && !slices.Contains(SolverNames(), r.Solver):
+			return fmt.Sprintf("unknown solver %q (want lsqr, the paper's forced LSQR, or one of %s)", r.Solver, strings.Join(SolverNames(), ", "))
+		case r.Solver != "" && r.Model != ELM:
+			return fmt.Sprintf("solver %s solves the ELM-FBPINN's least squares; the %s is trained by Adam", r.Solver, PaperModel(r.Model))
+		}
+	}
+	return ""
 }
 
 // ref parses reference values for row r.
