@@ -1,6 +1,9 @@
 package experiments
 
 import (
+	"fmt"
+	"strings"
+
 	"elmfbpinn/core/metric"
 )
 
@@ -75,6 +78,57 @@ type Env struct {
 	// the wall time of the run: about 1 on a core of its own.
 	CPUShare float64 `json:"cpu_share,omitempty"`
 	Started  string  `json:"started"` // RFC 3339
+	// Machine describes the machine the run was made on in detail; nil in
+	// results made before it was recorded (CPU alone names their machine).
+	Machine *Machine `json:"machine,omitempty"`
+}
+
+// Machine is the hardware and system a run was made on.
+type Machine struct {
+	Vendor string   `json:"vendor"`          // "AuthenticAMD", "GenuineIntel"; arm64: the implementer code
+	Family int      `json:"family"`          // x86 family (AMD's extended family added)
+	Model  int      `json:"model"`           // x86 model (the extended model included); arm64: the part
+	Name   string   `json:"name,omitempty"`  // the model name the system gives ("AMD EPYC")
+	Uarch  string   `json:"uarch,omitempty"` // the microarchitecture where known: "Zen 4", "Sapphire Rapids"
+	Vector []string `json:"vector,omitempty"`
+	Cores  int      `json:"cores"` // logical CPUs of the machine
+	MemGiB float64  `json:"mem_gib"`
+	OS     string   `json:"os"`     // GOOS/GOARCH
+	Kernel string   `json:"kernel"` // the OS kernel's release
+}
+
+// ID names the processor (vendor, family, model): the runs of one ID are
+// timed on the same kind of core.
+func (m *Machine) ID() string {
+	return fmt.Sprintf("%s %d/%d", m.Vendor, m.Family, m.Model)
+}
+
+// String describes the machine on one line, e.g. "AMD EPYC (Zen 4,
+// AuthenticAMD 25/17; avx2 avx512f; 2 cores, 23.5 GiB; linux/amd64
+// 6.1.0)".
+func (m *Machine) String() string {
+	name := m.Name
+	if name == "" {
+		name = m.Vendor
+	}
+	id := m.ID()
+	if m.Uarch != "" {
+		id = m.Uarch + ", " + id
+	}
+	vec := strings.Join(m.Vector, " ")
+	if vec == "" {
+		vec = "no vector extensions recorded"
+	}
+	return fmt.Sprintf("%s (%s; %s; %d cores, %.1f GiB; %s %s)", name, id, vec, m.Cores, m.MemGiB, m.OS, m.Kernel)
+}
+
+// Where names the machine of a run as reports show it: the machine's
+// description where recorded, else the CPU's model name.
+func (e Env) Where() string {
+	if e.Machine != nil {
+		return e.Machine.String()
+	}
+	return e.CPU
 }
 
 // MinCPUShare is the CPU share (Env.CPUShare) below which a run's time

@@ -17,6 +17,7 @@ var CSVHeader = []string{
 	"iters", "seed", "kappa_only", "eL1", "eL1_final", "best_iter", "status",
 	"time_assembly_s", "time_solve_s", "time_total_s", "rows", "cols", "nnz",
 	"kappa", "kappa_note", "commit", "go_version", "cpu", "gomaxprocs", "started",
+	"kernel", "numerics", "contended", "cpu_share", "machine",
 }
 
 // RunsCSV writes one CSV row per run of a study that has a result (a run
@@ -50,6 +51,13 @@ func csvRow(r *experiments.Result, tables []string) []string {
 	if solve {
 		eL1, eL1Final, bestIter = num(r.EL1), num(r.EL1Final), strconv.Itoa(r.BestIter)
 	}
+	var share, machine string // "": not recorded
+	if r.Env.CPUShare > 0 {
+		share = num(r.Env.CPUShare)
+	}
+	if m := r.Env.Machine; m != nil {
+		machine = m.String()
+	}
 	return []string{
 		r.Key, strings.Join(tables, " "), s.Problem, s.Model, num(s.Param), paperdata.FormatJ(s.J),
 		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), positiveCount(s.Width), num(s.Delta), num(s.R),
@@ -58,5 +66,6 @@ func csvRow(r *experiments.Result, tables []string) []string {
 		num(r.Time.Assembly), num(r.Time.Solve), num(r.Time.Total),
 		positiveCount(r.Rows), positiveCount(r.Cols), positiveCount(r.NNZ),
 		kappa, r.KappaNote, r.Env.Commit, r.Env.GoVersion, r.Env.CPU, strconv.Itoa(r.Env.GOMAXPROCS), r.Env.Started,
+		r.Env.Kernel, r.Env.Numerics, strconv.FormatBool(r.Env.Contended), share, machine,
 	}
 }

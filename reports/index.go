@@ -73,6 +73,8 @@ type view struct {
 	Paper                  string
 	Date, DateTeX          string
 	Commit, GoVersion, CPU string
+	Stale                  int    // results made by other numerics than the writer's
+	WriterNumerics         string // the writer's fingerprints
 	Budgets                []budgetGroup
 	Disagree, PaperFails   []study.ClaimCheck
 	Hold, Fail, Open       int // claims by our status
@@ -95,6 +97,7 @@ func newView(b *Built, o *Options) *view {
 	v := &view{Built: b, Sources: b.Sources(), Date: "unknown", DateTeX: "unknown",
 		Paper:  "ELM-FBPINNs: An Efficient Multilevel Random Feature Method",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
+		Stale: pv.Stale, WriterNumerics: pv.Numerics,
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}

@@ -53,6 +53,11 @@ type Provenance struct {
 	GoVersion string    // its Go version
 	CPU       string    // the processor model of the machine that wrote it
 	Date      time.Time // when it was written
+	// Stale is how many of the results were made by other numerics than
+	// the writing binary's, whose fingerprints Numerics lists: a rerun
+	// would compute them again (0: none, and the report says nothing).
+	Stale    int
+	Numerics string
 }
 
 // Options controls Report. The zero value writes every format of the full

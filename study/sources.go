@@ -122,7 +122,7 @@ func (st *Study) Sources() Sources {
 		}
 		commits.add(e.Commit)
 		gos.add(e.GoVersion)
-		cpus.add(e.CPU)
+		cpus.add(e.Where())
 		fpr := e.Numerics
 		if fpr != "" {
 			fpr = r.Spec.Model + " " + fpr // each model has fingerprints of its own

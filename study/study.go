@@ -417,13 +417,13 @@ func lookup(results map[string]*experiments.Result, spec experiments.Spec) (*exp
 
 // machine names where a result was timed; "" if the result does not say.
 func machine(e experiments.Env) string {
-	if e.CPU == "" {
+	if e.Where() == "" {
 		return ""
 	}
 	if e.GOMAXPROCS > 0 {
-		return fmt.Sprintf("%s (GOMAXPROCS=%d)", e.CPU, e.GOMAXPROCS)
+		return fmt.Sprintf("%s (GOMAXPROCS=%d)", e.Where(), e.GOMAXPROCS)
 	}
-	return e.CPU
+	return e.Where()
 }
 
 // Band is the test-error history of one row over its seeds:

@@ -132,5 +132,6 @@ func environment(model string, start time.Time, cpu0 float64) experiments.Env {
 		Contended:  os.Getenv(contendedEnv) == "1" || share > 0 && share < experiments.MinCPUShare,
 		CPUShare:   share,
 		Started:    start.UTC().Format(time.RFC3339),
+		Machine:    thisMachine(),
 	}
 }

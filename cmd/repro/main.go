@@ -141,7 +141,8 @@
 //	-retime          run again the finished runs timed contended (their process
 //	                 had less than 95% of its core: other work shared it), for a
 //	                 clean time; the numbers come out the same bits
-//	-retime-cpu      run again the finished runs made on another CPU (env.cpu),
+//	-retime-cpu      run again the finished runs made on another CPU (env.machine:
+//	                 vendor, family and model; env.cpu for older results),
 //	                 so that their times come from this machine; same bits
 //	-results DIR     result directory (default results)
 //	-kappa-cells N   largest dense M (rows × cols) whose κ is computed (default 4000000);

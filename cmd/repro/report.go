@@ -60,9 +60,14 @@ func cmdReport(args []string) error {
 	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
-	prov := reports.Provenance{Commit: gitCommit(), GoVersion: runtime.Version(), CPU: cpuModel(), Date: time.Now()}
+	prov := reports.Provenance{Commit: gitCommit(), GoVersion: runtime.Version(), CPU: thisMachine().String(), Date: time.Now()}
 	if *reproducible {
 		prov = resultsOwnProvenance(results)
+	}
+	prov.Stale, prov.Numerics = staleCount(results), experiments.Fingerprints()
+	if prov.Stale > 0 {
+		fmt.Fprintf(os.Stderr, "repro report: %d of the %d results were made by other numerics than this binary's (%s): stale; repro run makes them again\n",
+			prov.Stale, len(results), prov.Numerics)
 	}
 	b, err := reports.Report(*out, tables, results, &reports.Options{
 		Tier:        sf.tier,
@@ -230,6 +235,18 @@ func checkFingerprints(results map[string]*experiments.Result, allow bool) error
 		return nil
 	}
 	return usagef("the results were made by different numerics (%s); rerun the stale ones with repro run (this binary: %s), or pass -allow-mixed", strings.Join(parts, "; "), experiments.Fingerprints())
+}
+
+// staleCount returns how many results were made by other numerics than
+// this binary's (a fingerprint that is not their model's here).
+func staleCount(results map[string]*experiments.Result) int {
+	n := 0
+	for _, r := range results {
+		if r.Env.Numerics != experiments.Fingerprint(r.Spec.Model) {
+			n++
+		}
+	}
+	return n
 }
 
 // warnBad prints one line per bad result file: it is left out, as if the

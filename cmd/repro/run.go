@@ -377,7 +377,17 @@ func again(load func(experiments.Spec) (*experiments.Result, bool, error), s exp
 	if err != nil || !ok {
 		return false
 	}
-	return (contended && r.Env.Contended) || (otherCPU && r.Env.CPU != cpuModel())
+	return (contended && r.Env.Contended) || (otherCPU && !sameCPU(r.Env))
+}
+
+// sameCPU reports whether a result was made on this machine's kind of
+// processor: the same vendor, family and model where the result records
+// them (Env.Machine), else the same model name.
+func sameCPU(e experiments.Env) bool {
+	if e.Machine != nil {
+		return e.Machine.ID() == thisMachine().ID()
+	}
+	return e.CPU == cpuModel()
 }
 
 // runsOf returns the runs of tables in a tier.

@@ -196,6 +196,12 @@ func TestRunRetimeCPU(t *testing.T) {
 	}
 	moved := *before
 	moved.Env.CPU = "Another CPU"
+	if before.Env.Machine == nil {
+		t.Fatal("a new result records no machine")
+	}
+	other := *before.Env.Machine
+	other.Model++ // another kind of core of the same vendor and family
+	moved.Env.Machine = &other
 	if err := experiments.Save(dir, &moved); err != nil {
 		t.Fatal(err)
 	}
