@@ -61,6 +61,19 @@ import (
 // its steps (test errors, set-up, a neighbour on the other core): whole runs
 // of the full tier (2026-11-26, the re-run's) took a median 1.19-1.25 times
 // the steps' estimate (TestCostFit).
+//
+// Two terms follow what the kernels do where the counts above miss it. A
+// PINN whose width is not a multiple of 8 runs its products on the next
+// multiple with scalar tails, about twice the step time of that multiple
+// (measured: width 6 2.08 ms against width 8 0.80 ms, 14 2.10 against 16
+// 1.14, Helmholtz, AVX-512, 2026-11; 1.8-3x on this session's Zen 4): its
+// estimate is twice that of the next multiple of 8. A 1D FBPINN adds a
+// cost per point, subdomain and step, g = 1.1e-9 s, which is small at the
+// baseline's J = 20 (5% of a step) and grows with J² (J = 92-160 took
+// 1.6-2.2 times the estimate without it).
+//
+// Cost is the estimate of the machine it was fitted on; a Calibration
+// scales it to another.
 func Cost(s Spec) float64 {
 	d, n, t, cover := sizes(s)
 	k1 := float64(s.K + 1)
@@ -90,14 +103,22 @@ func Cost(s Spec) float64 {
 			pinn = 1.2 * 8.6e-11 // PINN, the same
 			unit = 1.2 * 4.0e-9  // PINN, per point, hidden unit, channel and step
 			step = 1.2 * 6.5e-5  // per step
+			g    = 1.1e-9        // 1D FBPINN, per point, subdomain and step
 		)
 		ch := float64(1 + 2*d)
 		var sec float64
 		if s.Model == FBPINN {
 			sec = fb * n * cover * float64(s.K) * float64(d+2) * ch
+			if d == 1 {
+				sec += g * n * float64(cols(s)/(s.K+1))
+			}
 		} else {
-			w := float64(s.Width)
+			w8 := (s.Width + 7) / 8 * 8 // the products run on multiples of 8
+			w := float64(w8)
 			sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
+			if s.Width != w8 {
+				sec *= 2 // scalar tails
+			}
 		}
 		return iters*(sec+step) + runOverhead
 	}

@@ -12,6 +12,7 @@
 //	repro compare [selection] [-alpha A] [-threshold R] [-time-threshold R] [-format F] [-fail-on C] OLD NEW
 //	repro publish [selection] -results DIR [-out DIR] [-prune]
 //	repro export  -table LIST [-experiments FILE] [-id NEW] [-out FILE]
+//	repro version
 //
 // Every table of the paper is declared as data in package experiments. A
 // table row run with one seed is a run; its result is a JSON file in the
@@ -424,6 +425,7 @@ commands:
   compare  compare two result directories row by row (a regression check)
   publish  write the results as archives, one per table, and the report made from them
   export   write tables as an experiment file (TOML), a start for tables of one's own
+  version  print the commit, Go version, kernel path, numerics fingerprints and machine
 
 Run 'repro <command> -h' for the flags of a command.`
 
@@ -459,11 +461,13 @@ func main() {
 		err = cmdCompare(args)
 	case "export":
 		err = cmdExport(args)
+	case "version", "-version", "--version":
+		err = cmdVersion(args)
 	case "-h", "-help", "--help", "help":
 		fmt.Println(usage)
 		return
 	default:
-		err = usagef("unknown command %q; want list, run, report, compare, publish, export, solve, slurm or digest (repro -h lists them)", cmd)
+		err = usagef("unknown command %q; want list, run, report, compare, publish, export, solve, slurm, digest or version (repro -h lists them)", cmd)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -399,4 +400,32 @@ func snapshot(t *testing.T, dir string) map[string][]byte {
 		out[e.Name()] = b
 	}
 	return out
+}
+
+// TestHelpSynopses: every command's -h synopsis names every flag the
+// command takes (the flags listed below it), and repro version says what
+// a result would record.
+func TestHelpSynopses(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([A-Za-z0-9-]+)`)
+	for _, cmd := range []string{"list", "run", "report", "solve", "slurm", "digest", "compare", "publish", "export", "version"} {
+		out, _, code := runRepro(t, cmd, "-h")
+		if code != 0 {
+			t.Errorf("repro %s -h: exit %d", cmd, code)
+			continue
+		}
+		synopsis, _, _ := strings.Cut(out, "\n")
+		named := map[string]bool{}
+		for _, f := range regexp.MustCompile(`-([A-Za-z0-9-]+)`).FindAllStringSubmatch(synopsis, -1) {
+			named[f[1]] = true
+		}
+		for _, f := range flagLine.FindAllStringSubmatch(out, -1) {
+			if !named[f[1]] {
+				t.Errorf("repro %s -h: the synopsis %q leaves out -%s", cmd, synopsis, f[1])
+			}
+		}
+	}
+	out, _, code := runRepro(t, "version")
+	if code != 0 || !strings.Contains(out, "numerics: "+experiments.Fingerprints()) || !strings.Contains(out, "kernels: "+experiments.KernelPath()) {
+		t.Errorf("repro version: exit %d\n%s", code, out)
+	}
 }

@@ -42,8 +42,9 @@ type progress struct {
 	mu    sync.Mutex
 	out   *os.File
 	tty   bool
-	total int // runs to make
-	jobs  int // runs at once
+	total int                            // runs to make
+	jobs  int                            // runs at once
+	cost  func(experiments.Spec) float64 // a run's estimated time (this machine's calibration)
 	start time.Time
 
 	done, failed, other int
@@ -110,11 +111,11 @@ func stepWord(s experiments.Spec) string {
 
 // newProgress starts the display of runs of the specs todo, jobs at once,
 // on out (a terminal gets the live view).
-func newProgress(out *os.File, todo []experiments.Spec, jobs int) *progress {
+func newProgress(out *os.File, todo []experiments.Spec, jobs int, cost func(experiments.Spec) float64) *progress {
 	p := &progress{out: out, tty: isTerminal(out), total: len(todo), jobs: max(1, jobs),
-		start: time.Now(), last: time.Now(), quit: make(chan struct{})}
+		start: time.Now(), last: time.Now(), quit: make(chan struct{}), cost: cost}
 	for _, s := range todo {
-		p.estLeft += experiments.Cost(s)
+		p.estLeft += cost(s)
 	}
 	p.wg.Go(p.loop)
 	return p
@@ -128,7 +129,7 @@ func isTerminal(f *os.File) bool {
 
 // begin records that s started.
 func (p *progress) begin(s experiments.Spec) *flightRun {
-	f := &flightRun{s: s, start: time.Now(), est: experiments.Cost(s)}
+	f := &flightRun{s: s, start: time.Now(), est: p.cost(s)}
 	p.mu.Lock()
 	p.flight = append(p.flight, f)
 	p.mu.Unlock()
@@ -188,7 +189,7 @@ func (p *progress) byOther(s experiments.Spec) {
 	defer p.mu.Unlock()
 	p.done++
 	p.other++
-	p.estLeft -= experiments.Cost(s)
+	p.estLeft -= p.cost(s)
 	p.printLocked(fmt.Sprintf("[%d/%d] done by another runner: %s", p.done, p.total, s))
 }
 

@@ -36,7 +36,7 @@ func TestProgressPipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	specs := progressSpecs()
-	p := newProgress(w, specs, 1)
+	p := newProgress(w, specs, 1, experiments.Cost)
 	f := p.begin(specs[0])
 	time.Sleep(1500 * time.Millisecond)
 	p.end(f, &experiments.Result{Spec: specs[0], EL1: 1.234e-3}, nil)
@@ -99,7 +99,7 @@ func TestProgressTerminal(t *testing.T) {
 		}
 	}()
 	specs := progressSpecs()
-	p := newProgress(slave, specs[:1], 1)
+	p := newProgress(slave, specs[:1], 1, experiments.Cost)
 	if !p.tty {
 		t.Fatal("a pseudo-terminal not seen as a terminal")
 	}

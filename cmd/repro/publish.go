@@ -20,7 +20,7 @@ import (
 // running anything and `repro report -results published/results` gives the
 // same report again, byte for byte.
 func cmdPublish(args []string) error {
-	fs := newFlags("publish", "[selection] -results DIR [-out DIR] [-prune]")
+	fs := newFlags("publish", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] -results DIR [-out DIR] [-prune] [-allow-mixed]")
 	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory to publish from")
 	out := fs.String("out", "published", "output directory: archives in OUT/results, the report in OUT/report")

@@ -25,7 +25,7 @@ import (
 //	$ repro report -tier quick -out report
 //	$ repro report -table osc-K -format md,png -out /tmp/r
 func cmdReport(args []string) error {
-	fs := newFlags("report", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR] [-out DIR] [-format LIST] [-latex-paper] [-solutions=false]")
+	fs := newFlags("report", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR] [-out DIR] [-format LIST] [-latex-paper] [-solutions=false] [-allow-mixed] [-reproducible]")
 	sf := addSelectFlags(fs)
 	dir := fs.String("results", "results", "result directory")
 	out := fs.String("out", "report", "output directory")

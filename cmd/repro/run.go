@@ -21,16 +21,18 @@ import (
 	"golang.org/x/sys/unix"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 func cmdRun(args []string) error {
-	fs := newFlags("run", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-jobs N] [-results DIR] [-shard i/n]")
+	fs := newFlags("run", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-jobs N] [-results DIR] [-shard i/n] [-kappa-cells N] [-max-mem SIZE] [-pin=false] [-oversubscribe] [-retime] [-retime-cpu] [-calibrate]")
 	f := addRunFlags(fs)
 	jobs := fs.Int("jobs", 0, "runs at once (0: the number of usable cores)")
 	pin := fs.Bool("pin", true, "pin each child to one core; inside a Slurm job (which binds cores itself) only when given explicitly")
 	oversubscribe := fs.Bool("oversubscribe", false, "allow -jobs above the usable cores; the results record contended: true and reports leave their times out of speed ratios")
 	retime := fs.Bool("retime", false, "run again the finished runs whose time was contended (env.contended: shared core), for a clean time; their numbers come out the same")
 	retimeCPU := fs.Bool("retime-cpu", false, "run again the finished runs made on another CPU than this machine's (env.cpu), so that their times come from this machine; their numbers come out the same")
+	calibrate := fs.Bool("calibrate", false, "calibrate the cost estimates to this machine by runs now (a few seconds), replacing the kept calibration; by default run calibrates when the work is above 10 minutes and nothing covers it")
 	shardFlag := fs.String("shard", "", "run only shard i of n of the runs, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)")
 	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -89,7 +91,7 @@ func cmdRun(args []string) error {
 
 	// Skip finished runs; stale ones (made by other numerics) run again, and
 	// so do bad files (not valid results), once moved out of the way.
-	var todo []experiments.Spec
+	var todo, finished []experiments.Spec
 	done, stale, capped, retimed := 0, 0, 0, 0
 	store := experiments.List(f.dir)
 	for _, s := range specs {
@@ -102,6 +104,7 @@ func cmdRun(args []string) error {
 				continue
 			}
 			done++
+			finished = append(finished, s)
 		case experiments.Stale:
 			stale++
 			todo = append(todo, s)
@@ -136,14 +139,47 @@ func cmdRun(args []string) error {
 	if capped > 0 {
 		fmt.Fprintf(os.Stderr, "repro run: %d kappa runs were left uncomputed under a smaller -kappa-cells than %d: they run again\n", capped, f.settings().Cells())
 	}
+	if len(todo) == 0 {
+		fmt.Fprintf(os.Stderr, "repro run: %s%d runs, %d already done, 0 to run\n", scope, len(specs), done)
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	commit := gitCommit()
+	cpus := allowedCPUs()
+	if len(cpus) == 0 {
+		cpus = []int{0}
+		*pin = false
+	}
+	n := *jobs
+	if n == 0 {
+		n = len(cpus)
+	}
+	contended := n > len(cpus)
+	n = min(n, len(todo))
+	cb := &calibrator{dir: f.dir, exe: exe, commit: commit, cpu: cpus[0], pin: *pin, log: os.Stderr}
+	var cal *experiments.Calibration
+	if *calibrate {
+		made, err := cb.runCalibration()
+		if err != nil {
+			return fmt.Errorf("calibration: %w", err)
+		}
+		cal = made
+	} else {
+		cal = f.calibration(store, finished, todo, cb)
+	}
 	var est float64
 	for _, s := range todo {
-		est += experiments.Cost(s)
+		est += cal.Cost(s)
 	}
-	fmt.Fprintf(os.Stderr, "repro run: %s%d runs, %d already done, %d to run (estimated %s of one core)\n",
-		scope, len(specs), done, len(todo), fmtDuration(est))
-	if len(todo) == 0 {
-		return nil
+	fmt.Fprintf(os.Stderr, "repro run: %s%d runs, %d already done, %d to run on %d %s at once: estimated %s of one core, about %s in all (%s)\n",
+		scope, len(specs), done, len(todo), n, study.Plural(n, "core"), fmtDuration(est), fmtDuration(est/float64(n)), calibrationWords(cal))
+	fmt.Fprintf(os.Stderr, "repro run: stop it at any time with Ctrl-C (or kill); the same command resumes: finished runs are kept in %s, unfinished ones leave nothing\n", f.dir)
+	if est/float64(n) > 3600 && isTerminal(os.Stderr) && isTerminal(os.Stdin) {
+		fmt.Fprintf(os.Stderr, "repro run: more than an hour of work: starting in 10 s (Ctrl-C to stop now)\n")
+		time.Sleep(10 * time.Second)
 	}
 
 	// Inside a Slurm job the task is already bound to its cores by Slurm:
@@ -158,22 +194,6 @@ func cmdRun(args []string) error {
 			id, cmp.Or(experiments.FormatInts(allowedCPUs()), "unknown"))
 	}
 
-	cpus := allowedCPUs()
-	if len(cpus) == 0 {
-		cpus = []int{0}
-		*pin = false
-	}
-	n := *jobs
-	if n == 0 {
-		n = len(cpus)
-	}
-	contended := n > len(cpus)
-	n = min(n, len(todo))
-	exe, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	commit := gitCommit()
 	if commit == unknownCommit {
 		fmt.Fprintf(os.Stderr, "repro run: warning: this binary does not know the commit it was built from, so its results record commit %q; build it with make build (or run it inside the checkout)\n", unknownCommit)
 	}
@@ -191,7 +211,7 @@ func cmdRun(args []string) error {
 	// its children die with it (Pdeathsig) and leave no result.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
-	prog := newProgress(os.Stderr, todo, n)
+	prog := newProgress(os.Stderr, todo, n, cal.Cost)
 	go func() {
 		sig := <-sigs
 		mu.Lock()
@@ -366,6 +386,63 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 	return <-errc
 }
 
+// calibrateAbove is the uncalibrated estimate (seconds of one core) above
+// which run calibrates the cost model by runs when this machine's finished
+// runs and kept calibration do not cover the runs to make: below it, a few
+// seconds of calibration would be a large part of the work.
+const calibrateAbove = 600
+
+// calibration returns this machine's calibration of the cost model for the
+// runs todo, from the finished runs of the selection (read from store)
+// and the results directory's kept calibration, and, for work above
+// calibrateAbove, calibration runs.
+func (f *runFlags) calibration(store *experiments.Listing, finished, todo []experiments.Spec, c *calibrator) *experiments.Calibration {
+	var results []*experiments.Result
+	for _, s := range finished {
+		if r, ok, err := store.Load(s); err == nil && ok {
+			results = append(results, r)
+		}
+	}
+	var raw float64
+	for _, s := range todo {
+		raw += experiments.Cost(s)
+	}
+	if raw <= calibrateAbove {
+		cal := experiments.NewCalibration(thisMachine().ID(), experiments.KernelPath(), "finished runs", nil, 1)
+		if saved := c.load(); saved != nil {
+			cal = saved
+		}
+		return c.fromResults(results).Merge(cal)
+	}
+	return c.calibrate(results, todo)
+}
+
+// keptCalibration returns this machine's calibration for specs from the
+// results directory alone (finished runs and the kept calibration), making
+// no run: nil where there is none.
+func (f *runFlags) keptCalibration(specs []experiments.Spec) *experiments.Calibration {
+	if st, err := os.Stat(f.dir); err != nil || !st.IsDir() {
+		return nil
+	}
+	store := experiments.List(f.dir)
+	var results []*experiments.Result
+	for _, s := range specs {
+		if r, ok, err := store.Load(s); err == nil && ok {
+			results = append(results, r)
+		}
+	}
+	c := &calibrator{dir: f.dir}
+	return c.fromResults(results).Merge(c.load())
+}
+
+// calibrationWords says what the estimate is calibrated by.
+func calibrationWords(cal *experiments.Calibration) string {
+	if cal == nil || len(cal.Scale) == 0 {
+		return "the cost model as fitted on an AMD EPYC Zen 3 core with AVX2, not calibrated here"
+	}
+	return fmt.Sprintf("%s, %s kernels; calibrated by %s: %s", machineShort(), experiments.KernelPath(), cal.From, cal)
+}
+
 // again reports whether the finished run s, read with load, is to be made
 // again for its time: with contended, if it was timed sharing its core;
 // with otherCPU, if it was made on another CPU than this machine's.
@@ -441,7 +518,7 @@ type selectFlags struct {
 
 func addSelectFlags(fs *flag.FlagSet) *selectFlags {
 	f := &selectFlags{fs: fs}
-	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all (default all; with -experiments, the files' tables)")
+	fs.StringVar(&f.tables, "table", "all", "comma-separated table ids, or all (with -experiments and no -table: the files' tables alone)")
 	fs.StringVar(&f.tier, "tier", experiments.Full, "tier: full or quick")
 	fs.StringVar(&f.models, "model", "", "only the rows of these models: comma-separated elm, fbpinn, pinn (default all)")
 	fs.StringVar(&f.where, "where", "", "only the rows whose parameters match, e.g. 'K=8,16;J=4' (keys: "+strings.Join(experiments.WhereKeys, ", ")+")")

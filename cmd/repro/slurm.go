@@ -40,7 +40,7 @@ type slurmFlags struct {
 }
 
 func cmdSlurm(args []string) error {
-	fs := newFlags("slurm", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-plan]")
+	fs := newFlags("slurm", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-results DIR] [-shards N] [-out job.sbatch] [-time T] [-mem M] [-partition P] [-account A] [-name NAME] [-report-out DIR] [-logs DIR] [-repro PATH] [-kappa-cells N] [-plan]")
 	f := slurmFlags{run: addRunFlags(fs)}
 	fs.IntVar(&f.shards, "shards", 0, "array tasks (0: about one estimated core-hour each)")
 	fs.StringVar(&f.out, "out", "repro.sbatch", "the array's sbatch script; the report job and the submit script go beside it")
@@ -114,7 +114,7 @@ func cmdSlurm(args []string) error {
 		f.time = slurmTime(3*maxLoad + 600)
 	}
 	if f.plan {
-		printPlan(os.Stdout, p, load)
+		printPlan(os.Stdout, p, load, f.run.keptCalibration(p.specs))
 		return nil
 	}
 	return f.write(p, n, total, maxLoad)
@@ -284,7 +284,7 @@ echo "array_job=$array report_job=$report"
 
 // printPlan prints the estimated cost per table, the paper's time for the
 // same runs, and the loads of the shards.
-func printPlan(w io.Writer, p *runPlan, load []int64) {
+func printPlan(w io.Writer, p *runPlan, load []int64, cal *experiments.Calibration) {
 	type row struct {
 		runs        int
 		cost, paper float64
@@ -299,7 +299,7 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 			order = append(order, id)
 		}
 		rows[id].runs++
-		rows[id].cost += experiments.Cost(r.Spec)
+		rows[id].cost += cal.Cost(r.Spec)
 		if row := r.Table.Rows[r.Row]; r.Spec.Iters > 0 {
 			if pr, ok := r.Table.PaperRow(row); ok && pr.TimeMean > 0 {
 				// The paper's time is for the row's full budget; a
@@ -330,8 +330,11 @@ func printPlan(w io.Writer, p *runPlan, load []int64) {
 	fmt.Fprintf(w, "\n%d shards of the %d runs: estimated load per shard min %s, mean %s, max %s\n",
 		len(load), tot.runs, fmtDuration(float64(slices.Min(load))*costUnit), fmtDuration(mean),
 		fmtDuration(float64(slices.Max(load))*costUnit))
-	fmt.Fprintln(w, "Times are of one core. ESTIMATE is experiments.Cost, fitted to this implementation's measured")
-	fmt.Fprintln(w, "times on an AMD EPYC Zen 3 core with the AVX2 kernels (LSQR runs, and Adam steps at the baselines).")
+	fmt.Fprintf(w, "Times are of one core. ESTIMATE is experiments.Cost on this machine (%s).\n", calibrationWords(cal))
+	if cal == nil || len(cal.Scale) == 0 {
+		fmt.Fprintln(w, "repro run -calibrate -results DIR calibrates it here in a few seconds; a cluster node may differ.")
+	}
+	fmt.Fprintln(w, "Shards are balanced, and --time set, by the uncalibrated model (the same on every node).")
 	fmt.Fprintln(w, "PAPER sums the paper's mean time of each row over the same runs, pro rata for a shorter")
 	fmt.Fprintln(w, "budget (JAX on one AMD EPYC 7742 core, kappa excluded); for an experiment file's table, its")
 	fmt.Fprintln(w, "reference times (- where it gives none). A run shared by several tables counts in the first.")

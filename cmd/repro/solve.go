@@ -15,7 +15,7 @@ import (
 )
 
 func cmdSolve(args []string) error {
-	fs := newFlags("solve", "-problem P -model M [flags] [-json]")
+	fs := newFlags("solve", "-problem P -model M [-omega0|-nomega|-omega X] [-J LIST] [-K N] [-width N] [-R X] [-delta X] [-iters N] [-steps N] [-seed N] [-solver NAME] [-cond] [-kappa-cells N] [-max-mem SIZE] [-progress D] [-json]")
 	names := experiments.ProblemNames()
 	prob := fs.String("problem", names[0], "problem: "+strings.Join(names, ", "))
 	model := fs.String("model", experiments.ELM, "model: elm, fbpinn or pinn")
