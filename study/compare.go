@@ -22,6 +22,10 @@ const (
 	// result on both sides was timed contended on one side or both
 	// (experiments.Env.Contended), so its time is not a clean measurement.
 	Contended
+	// OtherMachine is a time with nothing to compare: every seed timed
+	// cleanly on both sides was timed on two kinds of processor or two
+	// kernel paths (SameMachine), whose times do not compare.
+	OtherMachine
 )
 
 // String returns the change as repro compare prints it: "~", "better",
@@ -38,6 +42,8 @@ func (c Change) String() string {
 		return "missing"
 	case Contended:
 		return "contended"
+	case OtherMachine:
+		return "other machine"
 	}
 	return fmt.Sprintf("Change(%d)", int(c))
 }
@@ -102,18 +108,21 @@ type RowComparison struct {
 	// compared.
 	Seeds int
 	// Timed is how many of the Seeds were timed cleanly on both sides
-	// (neither result Env.Contended); only they are compared for time, as
-	// repro report leaves contended times out of its speed ratios.
-	// ContendedOld and ContendedNew count the Seeds whose result on that
-	// side was timed contended.
+	// (neither result Env.Contended) on the same kind of machine
+	// (SameMachine); only they are compared for time, as repro report
+	// leaves contended times out of its speed ratios. ContendedOld and
+	// ContendedNew count the Seeds whose result on that side was timed
+	// contended, OtherMachine those timed cleanly on two kinds of machine.
 	Timed                      int
 	ContendedOld, ContendedNew int
+	OtherMachine               int
 	// MissingOld and MissingNew are the runs of the row the tier asks for
 	// that have a result on the other side only (in seed order).
 	MissingOld, MissingNew []experiments.Spec
 
 	// EL1 is compared over the Seeds, Time over the Timed seeds; Time's
-	// Change is Contended (and the rest of Time zero) if Timed == 0 < Seeds.
+	// Change is OtherMachine or Contended (and the rest of Time zero) if
+	// Timed == 0 < Seeds: OtherMachine if a seed was left out for it.
 	EL1, Time Delta
 	// Change is the row's verdict: Worse if e_L1 or time is worse, else
 	// Better if either is better, else Same; NoData if Seeds == 0. A time
@@ -159,7 +168,11 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 					if b.Env.Contended {
 						rc.ContendedNew++
 					}
-					if !a.Env.Contended && !b.Env.Contended {
+					switch {
+					case a.Env.Contended || b.Env.Contended:
+					case !SameMachine(a.Env, b.Env):
+						rc.OtherMachine++
+					default:
 						ot, nt = append(ot, a.Time.Total), append(nt, b.Time.Total)
 					}
 				case a != nil:
@@ -182,6 +195,9 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 			}
 			if rc.Timed == 0 {
 				rc.Time.Change = Contended
+				if rc.OtherMachine > 0 {
+					rc.Time.Change = OtherMachine
+				}
 			} else if rc.Time, err = delta(ot, nt, opt.Alpha, opt.TimeThreshold); err != nil {
 				return nil, fmt.Errorf("table %s row %d: time: %w", t.ID, i, err)
 			}
@@ -195,6 +211,19 @@ func Compare(tables []*experiments.Table, tier string, oldRes, newRes map[string
 		}
 	}
 	return out, nil
+}
+
+// SameMachine reports whether two runs' times compare: made with the same
+// kernel path on the same kind of processor (vendor, family and model
+// where both record their machine, else the same model name).
+func SameMachine(a, b experiments.Env) bool {
+	if a.Kernel != b.Kernel {
+		return false
+	}
+	if a.Machine != nil && b.Machine != nil {
+		return a.Machine.ID() == b.Machine.ID()
+	}
+	return a.CPU == b.CPU
 }
 
 // delta compares one metric's old and new seeds.
@@ -238,8 +267,12 @@ type CompareCounts struct {
 	// left out of time by a contended result on that side.
 	Untimed, PartlyTimed       int
 	ContendedOld, ContendedNew int
-	// MissingNew counts the runs with a result in the old set only.
-	MissingNew int
+	// OtherMachine counts the seeds of all rows left out of time for
+	// being timed on two kinds of machine.
+	OtherMachine int
+	// MissingOld and MissingNew count the runs with a result in the new
+	// or the old set only.
+	MissingOld, MissingNew int
 }
 
 // Tally counts the rows of a comparison by verdict.
@@ -247,13 +280,15 @@ func Tally(rows []RowComparison) CompareCounts {
 	var k CompareCounts
 	for _, r := range rows {
 		switch {
-		case r.Time.Change == Contended:
+		case r.Time.Change == Contended || r.Time.Change == OtherMachine:
 			k.Untimed++
 		case r.Timed < r.Seeds:
 			k.PartlyTimed++
 		}
 		k.ContendedOld += r.ContendedOld
 		k.ContendedNew += r.ContendedNew
+		k.OtherMachine += r.OtherMachine
+		k.MissingOld += len(r.MissingOld)
 		k.MissingNew += len(r.MissingNew)
 		switch r.Change {
 		case Same:

@@ -18,12 +18,13 @@ import (
 //	$ repro compare -tier quick old-results new-results
 //	$ repro compare -tier quick -format md -fail-on worse old new
 func cmdCompare(args []string) error {
-	fs := newFlags("compare", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-fail-on none|worse|any] OLD NEW")
+	fs := newFlags("compare", "[-table LIST] [-tier T] [-model LIST] [-where EXPR] [-seeds LIST] [-experiments FILE] [-alpha A] [-threshold R] [-time-threshold R] [-format text|md|csv] [-missing] [-fail-on none|worse|any] OLD NEW")
 	sf := addSelectFlags(fs)
 	alpha := fs.Float64("alpha", 0.05, "significance level of the U test: a change counts only if p < alpha")
 	threshold := fs.Float64("threshold", 1.10, "ratio of e_L1 medians beyond which a significant change counts")
 	timeThreshold := fs.Float64("time-threshold", 1.25, "ratio of time medians beyond which a significant change counts")
 	format := fs.String("format", reports.CompareText, "output: text (a terminal table), md (Markdown) or csv")
+	listMissing := fs.Bool("missing", false, "list every run with a result on one side only (by default: a count per table)")
 	failOn := fs.String("fail-on", "none", "exit with status 1 if a row is worse (worse) or changed either way (any), or if a run of OLD has no result in NEW (both); none never fails")
 	dirs, err := parseWithArgs(fs, args)
 	if err != nil {
@@ -70,7 +71,7 @@ func cmdCompare(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteComparison(os.Stdout, rows, *format, opt); err != nil {
+	if err := reports.WriteComparison(os.Stdout, rows, *format, opt, *listMissing); err != nil {
 		return err
 	}
 	k := study.Tally(rows)

@@ -12,8 +12,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/reports"
 )
 
 // baselineOnce holds the quick tier of osc-baseline, run once for the tests
@@ -241,10 +243,18 @@ func TestCompareMissing(t *testing.T) {
 		t.Errorf("PINN row %v, want missing", r)
 	}
 	stdout, _, _ := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", old, cut)
+	if strings.Contains(stdout, "missing in new: ") || !strings.Contains(unwrapped(stdout), "osc-baseline 0 in new only, 2 in old only") {
+		t.Errorf("output does not count the 2 missing runs per table (and list none):\n%s", stdout)
+	}
+	stdout, _, _ = runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", "-missing", old, cut)
 	if strings.Count(stdout, "missing in new: ") != 2 {
-		t.Errorf("output does not list the 2 missing runs:\n%s", stdout)
+		t.Errorf("-missing does not list the 2 missing runs:\n%s", stdout)
 	}
 }
+
+// unwrapped joins the lines the text comparison wraps (continued with an
+// indent of two spaces) back into one.
+func unwrapped(text string) string { return strings.ReplaceAll(text, "\n  ", " ") }
 
 // TestCompareContended: the ELM-FBPINN row's times made three times
 // longer in NEW fail -fail-on worse only where they were timed cleanly; a
@@ -263,10 +273,10 @@ func TestCompareContended(t *testing.T) {
 		note      string // of the text output's footer; "": no note on contended times
 	}{
 		{"every seed contended", func(int) bool { return true }, 0, "0", "contended", "~",
-			"1 rows have no time comparison (their verdict is e_L1's), 0 are timed over fewer seeds than e_L1 (column timed); contended seeds: 0 in old, 5 in new"},
+			"1 rows have no time comparison (their verdict is e_L1's), 0 are timed over fewer seeds than e_L1; contended seeds: 0 in old, 5 in new"},
 		// Seeds 2-4 are identical on both sides: ratio 1, p = 1.
 		{"seeds 0 and 1 contended", func(seed int) bool { return seed < 2 }, 0, "3", "~", "~",
-			"0 rows have no time comparison (their verdict is e_L1's), 1 are timed over fewer seeds than e_L1 (column timed); contended seeds: 0 in old, 2 in new"},
+			"0 rows have no time comparison (their verdict is e_L1's), 1 are timed over fewer seeds than e_L1; contended seeds: 0 in old, 2 in new"},
 		{"none contended", func(int) bool { return false }, 1, "5", "worse", "worse", ""},
 	}
 	for _, tc := range cases {
@@ -310,7 +320,7 @@ func TestCompareContended(t *testing.T) {
 			if tc.note == "" && strings.Contains(stdout, "are left out: ") {
 				t.Errorf("a note on contended times without any:\n%s", stdout)
 			}
-			if tc.note != "" && (!strings.Contains(stdout, tc.note) || !strings.Contains(stdout, "repro run -retime")) {
+			if tc.note != "" && (!strings.Contains(unwrapped(stdout), tc.note) || !strings.Contains(unwrapped(stdout), "repro run -retime")) {
 				t.Errorf("the text does not say which times were left out (want %q):\n%s", tc.note, stdout)
 			}
 		})
@@ -434,5 +444,42 @@ func TestRunReplacesBadFile(t *testing.T) {
 	_, stderr, _ = runRepro(t, "list", "-tier", "quick", "-results", dir)
 	if strings.Contains(stderr, "bad") {
 		t.Errorf("list after run still reports: %q", stderr)
+	}
+}
+
+// TestCompareOtherMachine: times made on another kind of processor (here:
+// NEW's results moved to another model number) are not compared, and
+// say so; e_L1 still is. The text output fits TextWidth columns.
+func TestCompareOtherMachine(t *testing.T) {
+	src := quickBaseline(t)
+	old, moved := copyDir(t, src), copyDir(t, src)
+	n := editResults(t, moved, func(r *experiments.Result) bool {
+		if r.Env.Machine == nil {
+			return false
+		}
+		m := *r.Env.Machine
+		m.Model++
+		r.Env.Machine = &m
+		r.Time.Total *= 3 // slower there: not a regression of the code
+		return true
+	})
+	if n == 0 {
+		t.Fatal("no result records its machine")
+	}
+	rows, code, stderr := compareCSV(t, "-fail-on", "worse", old, moved)
+	if code != 0 {
+		t.Errorf("-fail-on worse with times of another machine: exit %d: %s", code, stderr)
+	}
+	if elm := rows["ELM-FBPINN"]; elm["time_change"] != "other machine" || elm["time_seeds"] != "0" || elm["verdict"] != "~" {
+		t.Errorf("ELM-FBPINN row %v, want its time not compared (other machine), verdict ~", elm)
+	}
+	stdout, _, _ := runRepro(t, "compare", "-tier", "quick", "-table", "osc-baseline", old, moved)
+	if !strings.Contains(stdout, "~ (time: other CPU)") {
+		t.Errorf("the text does not say the time is of another CPU:\n%s", stdout)
+	}
+	for line := range strings.Lines(stdout) {
+		if w := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); w > reports.TextWidth {
+			t.Errorf("a line of %d columns, more than %d: %q", w, reports.TextWidth, line)
+		}
 	}
 }

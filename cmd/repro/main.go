@@ -368,8 +368,13 @@
 // core, left out of repro report's speed-ups too) on either side is left
 // out of it, and a row with none left shows "contended" for its time, its
 // verdict e_L1's alone; a note under the table counts them (repro run
-// -retime times them again). Runs present on one side only are listed as
-// missing, not compared; rows are named as repro report names them: the
+// -retime times them again). So is a seed whose two results were timed on
+// different kinds of processor (vendor, family and model, env.machine) or
+// kernel paths: their times do not compare ("other machine"). Runs present
+// on one side only are not compared: a line counts them per table, and
+// -missing lists each. The text form fits 120 columns (a block per table;
+// a ratio marked * has p < alpha; md and csv give the p-values and the
+// ranges); rows are named as repro report names them: the
 // table, then the row ("ELM-FBPINN (80, 20) K=12": the model, (param, J)
 // and K, then R unless it is 1; in weight-scaling, the problem first).
 //
@@ -388,6 +393,7 @@
 //	-threshold R      e_L1 median ratio that counts (default 1.10)
 //	-time-threshold R time median ratio that counts (default 1.25)
 //	-format F         text (a terminal table), md (Markdown) or csv (default text)
+//	-missing          list every run with a result on one side only
 //	-fail-on C        worse: exit with status 1 if a row is worse; any: if a
 //	                  row changed either way; both also if NEW has no result
 //	                  for a run of OLD (not for runs of NEW only); none (the
