@@ -50,15 +50,11 @@ vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-# go test -v, filtered to one line per test (PASS, FAIL, SKIP), build errors, the
-# messages of failing tests and the package summaries, so that a long run
-# shows it is alive; the exit status is go test's (bash's pipefail).
-TESTFILTER := '^ *--- (PASS|FAIL|SKIP)|^(ok|FAIL|PASS|panic:|\# )|^ +[A-Za-z0-9_]+\.go:[0-9]+: |^[^ ]+\.go:[0-9]+:[0-9]+: '
+# make test runs scripts/test.sh after vet: every package's tests (go test -v,
+# filtered to a line per test), the generic kernels (-tags purego) and the
+# cross-platform check, each step announced, then a summary line.
 test: vet
-	bash -o pipefail -c "$(GO) test -v -timeout 14m ./... 2>&1 | grep --line-buffered -E $(TESTFILTER)"
-	@echo "generic kernels (-tags purego):"
-	$(GO) test -tags purego -count=1 ./core/...
-	GO=$(GO) bash scripts/xplat.sh
+	GO=$(GO) bash scripts/test.sh
 
 # The cross-platform check: the same bits on amd64 (GOAMD64=v1 and v3) and
 # arm64 (under qemu-user-static, installed with apt-get when root; skipped,
@@ -99,8 +95,13 @@ compare: build
 	@test -n "$(OLD)" -a -n "$(NEW)" || { echo "usage: make compare OLD=dir NEW=dir [TIER=quick] [FAIL_ON=worse] [FORMAT=md]"; exit 2; }
 	$(BIN) compare $(SELECT) -format $(FORMAT) -fail-on $(FAIL_ON) $(OLD) $(NEW)
 
+# BenchmarkTable runs every row of every table; BENCH_ITERS shortens each run
+# to that many LSQR iterations or Adam steps (0: the full budget, hours for the
+# 2D networks).
+BENCH_ITERS ?= 1000
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/ ./core/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./core/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./bench/ -args -iters $(BENCH_ITERS)
 
 # Tests 'repro slurm' and 'repro run -shard' against a real single-node Slurm
 # (installs slurm-wlm and munge with apt-get if needed; skips, saying so, if

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,24 +10,33 @@ import (
 	"elmfbpinn/paperdata"
 )
 
-// BenchmarkTable runs seed 0 of every ELM-FBPINN row of every table at the
-// full budget and reports its error and wall time, so that benchstat can
-// compare commits row by row:
+// tableIters, if positive, shortens every run of BenchmarkTable to this
+// many LSQR iterations or Adam steps (-args -iters N): a quick benchmark of
+// every row, the 2D networks' included, whose errors are not the paper's.
+var tableIters = flag.Int("iters", 0, "BenchmarkTable: LSQR iterations or Adam steps of every run (0: each row's full budget)")
+
+// BenchmarkTable runs seed 0 of every row of every table (PINN, FBPINN and
+// ELM-FBPINN) at the full budget and reports its error and wall time, so
+// that benchstat can compare commits row by row:
 //
 //	go test -run '^$' -bench 'Table/table=osc' -benchtime 1x -count 5 ./bench
+//	go test -run '^$' -bench 'Table/table=laplace-K/model=FBPINN' -benchtime 1x ./bench -args -iters 100
 //
-// The metrics are eL1 (minimum over the history), s/run (assembly + solve) and
-// paper-s/run, the paper's mean time for the row (so that speed-up =
-// paper-s/run ÷ s/run).
+// At the full budget a 2D PINN or FBPINN row takes minutes; -args -iters N
+// shortens every run to N iterations or steps, for a quick benchmark of
+// the speed (the paper's time is scaled pro rata; the errors are of the
+// shortened runs). The metrics are eL1 (minimum over the history), s/run
+// (assembly + solve) and paper-s/run, the paper's mean time for the row
+// (so that speed-up = paper-s/run ÷ s/run).
 func BenchmarkTable(b *testing.B) {
 	for _, tb := range experiments.Tables() {
 		b.Run("table="+tb.ID, func(b *testing.B) {
 			for _, row := range tb.Rows {
-				if row.Model != experiments.ELM {
-					continue
-				}
 				b.Run(rowName(tb, row), func(b *testing.B) {
 					s := row.Spec(0)
+					if *tableIters > 0 {
+						s.Iters = *tableIters
+					}
 					var res *experiments.Result
 					for b.Loop() {
 						var err error
@@ -37,7 +47,7 @@ func BenchmarkTable(b *testing.B) {
 					b.ReportMetric(res.EL1, "eL1")
 					b.ReportMetric(res.Time.Total, "s/run")
 					if p, ok := tb.PaperRow(row); ok {
-						b.ReportMetric(p.TimeMean, "paper-s/run")
+						b.ReportMetric(p.TimeMean*float64(s.Iters)/float64(row.Budget()), "paper-s/run")
 					}
 				})
 			}
@@ -54,6 +64,9 @@ func rowName(tb *experiments.Table, r experiments.Row) string {
 		fmt.Sprintf("param=%g", r.Param),
 		"J=" + paperdata.FormatJ(r.J),
 		fmt.Sprintf("K=%d", r.K),
+	}
+	if r.Model == experiments.PINN {
+		parts = append(parts, fmt.Sprintf("width=%d", r.Width))
 	}
 	if tb.Kind == experiments.Weights {
 		parts = append(parts, fmt.Sprintf("R=%g", r.R))

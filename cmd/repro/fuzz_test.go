@@ -12,7 +12,7 @@ import (
 
 // The fuzz targets of the command line's parsers. A plain go test runs each
 // on its seed corpus; go test -fuzz FuzzX runs it on generated inputs (see
-// the README's "Fuzzing"). Every parser must return, quickly, either a value
+// docs/cli.md's "Fuzzing"). Every parser must return, quickly, either a value
 // that satisfies its contract or a one-line usage error.
 
 // checkUsage fails if err is not a one-line usage error.
