@@ -11,12 +11,38 @@
 // dense block per subdomain, and is solved by a Solver, by default the
 // paper's forced LSQR, while the test error is recorded every few
 // iterations. The package does no I/O.
+//
+// # Solvers
+//
+// Every solver starts from a = 0 and works with products by M and Mᵀ (or by
+// a matrix formed from M once):
+//
+//   - LSQR, the paper's: LSQR on M (the Golub–Kahan bidiagonalisation,
+//     a_k minimising ‖M a − h‖ over the Krylov space
+//     K_k(MᵀM, Mᵀh)), forced to run every iteration.
+//   - StopLSQR: the same iterates, stopped by LSQR's own tests (SciPy's
+//     atol, btol, conlim; Stop), which read only M and h, never the test
+//     set.
+//   - ScaledLSQR: LSQR on M D, D = diag(1/‖M e_q‖), a = D y.
+//   - BlockLSQR: LSQR on M P, P = diag(P_j) block-diagonal over the
+//     subdomains (every level's), with B_j = Q_j R_j, R_j V_j = U_j Σ_j and
+//     P_j = V_k Σ_k⁻¹ on the directions with σ > tau σ_max(B_j), so that
+//     each subdomain's columns of M P are orthonormal; a = P y. Forced, or
+//     stopped by Stop on M P.
+//
+// For a = P y with P of full column rank r, min_y ‖M P y − h‖ is the least
+// squares over range(P): the same minimum as over all a when range(P)
+// contains range(Mᵀ) (no direction of any block with σ > 0 is dropped),
+// else the minimum over the kept directions. The iterates differ: LSQR on
+// M P works in K_k((MP)ᵀMP, (MP)ᵀh), in which the redundancy within a
+// subdomain (κ(B_j) up to 1e18) no longer slows it.
 package elm
 
 import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -171,6 +197,11 @@ type Settings struct {
 	// Solver is the least-squares method; nil means LSQR{}, the paper's
 	// forced LSQR.
 	Solver Solver
+	// Timed stamps each record of the history with the seconds since Solve
+	// began (metric.Record.T; the solver's set-up, such as a
+	// preconditioner's factorisations, included). Off, the records carry
+	// no time, and two solves give equal histories.
+	Timed bool
 	// Progress, if set, is called each time the history gains a record,
 	// with the history so far (the new record last), from the goroutine
 	// of Solve. The slice is the solve's own: it is read during the call
@@ -211,6 +242,7 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 	if solver == nil {
 		solver = LSQR{}
 	}
+	start := time.Now()
 	pred := make([]float64, len(s.Exact))
 	var clean []float64
 	res := &Result{}
@@ -231,7 +263,11 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 			x = clean
 		}
 		s.Test.MulVec(pred, x)
-		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
+		rec := metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)}
+		if set.Timed {
+			rec.T = time.Since(start).Seconds()
+		}
+		res.History = append(res.History, rec)
 		last = itn
 		if set.Progress != nil {
 			set.Progress(res.History)
