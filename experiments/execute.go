@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"elmfbpinn/core/elm"
@@ -13,11 +14,79 @@ import (
 	"elmfbpinn/core/train"
 )
 
+// The names of the solvers with options.
+const (
+	// StopSolver is LSQR on M stopped by its own tests (elm.StopLSQR):
+	// options ATol, BTol, ConLim.
+	StopSolver = "lsqr-stop"
+	// BlockSolver is LSQR with the subdomain block preconditioner
+	// (elm.BlockLSQR): options Tau, and Stop with ATol, BTol, ConLim.
+	BlockSolver = "lsqr-block"
+)
+
+// solver is a least-squares method a Spec may name: how to make it from
+// its options, and which options it takes.
+type solver struct {
+	make func(o SolverOpts) elm.Solver
+	// tau: it takes Tau; stop: it takes Stop; tols: it takes ATol, BTol
+	// and ConLim (with stop, only when Stop is set).
+	tau, stop, tols bool
+}
+
 // solvers are the least-squares methods a Spec may name besides the
 // paper's forced LSQR (Spec.Solver ""): a new method is one elm.Solver and
 // one entry here.
-var solvers = map[string]elm.Solver{
-	"lsqr-scaled": elm.ScaledLSQR{},
+var solvers = map[string]solver{
+	"lsqr-scaled": {make: func(SolverOpts) elm.Solver { return elm.ScaledLSQR{} }},
+	StopSolver:    {make: func(o SolverOpts) elm.Solver { return elm.StopLSQR{Stop: o.rule()} }, tols: true},
+	BlockSolver: {make: func(o SolverOpts) elm.Solver {
+		b := elm.BlockLSQR{Tau: o.Tau}
+		if o.Stop {
+			r := o.rule()
+			b.Stop = &r
+		}
+		return b
+	}, tau: true, stop: true, tols: true},
+}
+
+// rule returns LSQR's stopping rule of the options.
+func (o SolverOpts) rule() elm.Stop { return elm.Stop{ATol: o.ATol, BTol: o.BTol, ConLim: o.ConLim} }
+
+// check returns an error, in one line, if the options are not ones the
+// solver named (already known to be "" or one of solvers) takes.
+func (o *SolverOpts) check(name string) error {
+	if o == nil {
+		return nil
+	}
+	if name == "" {
+		return fmt.Errorf("solver options need a solver (one of %s); the paper's forced LSQR has none", strings.Join(SolverNames(), ", "))
+	}
+	if *o == (SolverOpts{}) {
+		return fmt.Errorf("solver_opts sets no option; leave it out for %s's defaults", name)
+	}
+	sv := solvers[name]
+	switch {
+	case o.Tau != 0 && !sv.tau:
+		return fmt.Errorf("tau applies to %s, not %s", BlockSolver, name)
+	case !(o.Tau >= 0 && o.Tau < 1):
+		return fmt.Errorf("tau = %v: want 0 <= tau < 1 (0: the default, %g)", o.Tau, elm.DefaultTau)
+	case o.Stop && !sv.stop:
+		return fmt.Errorf("stop applies to %s (%s always stops, the others never)", BlockSolver, StopSolver)
+	case (o.ATol != 0 || o.BTol != 0 || o.ConLim != 0) && !(sv.tols && (o.Stop || !sv.stop)):
+		return fmt.Errorf("atol, btol and conlim are LSQR's stopping tolerances: they apply to %s, or %s with stop, not %s", StopSolver, BlockSolver, name)
+	}
+	for _, t := range []struct {
+		name string
+		v    float64
+	}{{"atol", o.ATol}, {"btol", o.BTol}, {"conlim", o.ConLim}} {
+		if !(t.v >= 0) || math.IsInf(t.v, 0) {
+			return fmt.Errorf("%s = %v: want a finite tolerance >= 0 (0: the default)", t.name, t.v)
+		}
+	}
+	if o.ConLim != 0 && o.ConLim <= 1 {
+		return fmt.Errorf("conlim = %v: a condition number limit is above 1 (0: the default, 1e8)", o.ConLim)
+	}
+	return nil
 }
 
 // SolverNames returns the names a Spec's Solver may take besides "", sorted.
@@ -65,7 +134,15 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 
 	if s.Iters > 0 {
 		t := time.Now()
-		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: solvers[s.Solver], Progress: set.progress(s.Iters)})
+		var method elm.Solver // nil: the paper's forced LSQR
+		if s.Solver != "" {
+			var o SolverOpts
+			if s.SolverOpts != nil {
+				o = *s.SolverOpts
+			}
+			method = solvers[s.Solver].make(o)
+		}
+		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: method, Timed: true, Progress: set.progress(s.Iters)})
 		if err != nil {
 			return nil, err
 		}
