@@ -74,6 +74,14 @@ type Settings struct {
 	// iteration number and the current iterate. The callee must neither
 	// retain nor modify x.
 	Callback func(itn int, x []float64)
+
+	// Halt, if non-nil, is called after every iteration (after Callback)
+	// with the iteration number and the current iterate, unless a test has
+	// already stopped the iteration; if it returns true, LSQR stops there
+	// with Status Halted. It is how a rule that LSQR cannot see (the error
+	// on held-out data) stops it, forced or not. The callee must neither
+	// retain nor modify x.
+	Halt func(itn int, x []float64) bool
 }
 
 // Status is the reason LSQR stopped. Values 0 to 7 equal SciPy's istop.
@@ -109,6 +117,8 @@ const (
 	// Result.Iterations is less than or equal to IterLim. SciPy has no
 	// such code; unforced, its convergence tests fire in that iteration.
 	Breakdown
+	// Halted means Settings.Halt returned true. SciPy has no such code.
+	Halted
 )
 
 var statusNames = [...]string{
@@ -121,6 +131,7 @@ var statusNames = [...]string{
 	CondEps:           "CondEps",
 	IterLimit:         "IterLimit",
 	Breakdown:         "Breakdown",
+	Halted:            "Halted",
 }
 
 // String returns the name of the status.
@@ -419,6 +430,9 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 
 		if callback != nil {
 			callback(itn, x)
+		}
+		if istop == ZeroSolution && set.Halt != nil && set.Halt(itn, x) {
+			istop = Halted
 		}
 		if istop != ZeroSolution {
 			break
