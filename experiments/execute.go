@@ -25,28 +25,38 @@ const (
 )
 
 // solver is a least-squares method a Spec may name: how to make it from
-// its options, and which options it takes.
+// its options for an assembled system, and which options it takes.
 type solver struct {
-	make func(o SolverOpts) elm.Solver
+	make func(o SolverOpts, sys *elm.System) (elm.Solver, error)
 	// tau: it takes Tau; stop: it takes Stop; tols: it takes ATol, BTol
-	// and ConLim (with stop, only when Stop is set).
-	tau, stop, tols bool
+	// and ConLim (with stop, only when Stop is set); heldout: it takes
+	// HeldOut and Patience.
+	tau, stop, tols, heldout bool
 }
 
 // solvers are the least-squares methods a Spec may name besides the
 // paper's forced LSQR (Spec.Solver ""): a new method is one elm.Solver and
 // one entry here.
 var solvers = map[string]solver{
-	"lsqr-scaled": {make: func(SolverOpts) elm.Solver { return elm.ScaledLSQR{} }},
-	StopSolver:    {make: func(o SolverOpts) elm.Solver { return elm.StopLSQR{Stop: o.rule()} }, tols: true},
-	BlockSolver: {make: func(o SolverOpts) elm.Solver {
+	"lsqr-scaled": {make: func(SolverOpts, *elm.System) (elm.Solver, error) { return elm.ScaledLSQR{}, nil }},
+	StopSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
+		return elm.StopLSQR{Stop: o.rule()}, nil
+	}, tols: true},
+	BlockSolver: {make: func(o SolverOpts, sys *elm.System) (elm.Solver, error) {
 		b := elm.BlockLSQR{Tau: o.Tau}
 		if o.Stop {
 			r := o.rule()
 			b.Stop = &r
 		}
-		return b
-	}, tau: true, stop: true, tols: true},
+		if o.HeldOut {
+			m, h, err := sys.HeldOut()
+			if err != nil {
+				return nil, err
+			}
+			b.HeldOut = &elm.HeldOut{M: m, H: h, Patience: o.Patience}
+		}
+		return b, nil
+	}, tau: true, stop: true, tols: true, heldout: true},
 }
 
 // rule returns LSQR's stopping rule of the options.
@@ -74,6 +84,12 @@ func (o *SolverOpts) check(name string) error {
 		return fmt.Errorf("stop applies to %s (%s always stops, the others never)", BlockSolver, StopSolver)
 	case (o.ATol != 0 || o.BTol != 0 || o.ConLim != 0) && !(sv.tols && (o.Stop || !sv.stop)):
 		return fmt.Errorf("atol, btol and conlim are LSQR's stopping tolerances: they apply to %s, or %s with stop, not %s", StopSolver, BlockSolver, name)
+	case o.HeldOut && !sv.heldout:
+		return fmt.Errorf("heldout applies to %s, not %s", BlockSolver, name)
+	case o.Patience != 0 && !o.HeldOut:
+		return fmt.Errorf("patience = %d counts held-out checks; it needs heldout", o.Patience)
+	case o.Patience < 0:
+		return fmt.Errorf("patience = %d must be positive (0: the default, 10)", o.Patience)
 	}
 	for _, t := range []struct {
 		name string
@@ -140,7 +156,9 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 			if s.SolverOpts != nil {
 				o = *s.SolverOpts
 			}
-			method = solvers[s.Solver].make(o)
+			if method, err = solvers[s.Solver].make(o, sys); err != nil {
+				return nil, err
+			}
 		}
 		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: method, Timed: true, Progress: set.progress(s.Iters)})
 		if err != nil {

@@ -79,7 +79,7 @@ func (c *countingSolver) Solve(m *sparse.BlockSparse, h []float64, iters int, pr
 // elm.Solver and one entry in solvers.
 func TestExecuteSolver(t *testing.T) {
 	c := &countingSolver{}
-	solvers["counting"] = solver{make: func(SolverOpts) elm.Solver { return c }}
+	solvers["counting"] = solver{make: func(SolverOpts, *elm.System) (elm.Solver, error) { return c, nil }}
 	defer delete(solvers, "counting")
 	s := Spec{Problem: Oscillator, Model: ELM, Param: 20, J: []int{4}, K: 4, Delta: 2.9, R: 1, Iters: 50}
 	plain, err := Execute(s, nil)
@@ -145,6 +145,11 @@ func TestSolverOpts(t *testing.T) {
 		{BlockSolver, SolverOpts{Stop: true, ATol: 1e-8, BTol: 1e-8, ConLim: 1e300}, ""},
 		{StopSolver, SolverOpts{ATol: 1e-10}, ""},
 		{StopSolver, SolverOpts{ConLim: 1e12}, ""},
+		{BlockSolver, SolverOpts{HeldOut: true}, ""},
+		{BlockSolver, SolverOpts{HeldOut: true, Patience: 3, Stop: true}, ""},
+		{BlockSolver, SolverOpts{Patience: 3}, "needs heldout"},
+		{BlockSolver, SolverOpts{HeldOut: true, Patience: -1}, "must be positive"},
+		{StopSolver, SolverOpts{HeldOut: true}, "heldout applies to lsqr-block"},
 		{BlockSolver, SolverOpts{}, "sets no option"},
 		{BlockSolver, SolverOpts{Tau: 1}, "0 <= tau < 1"},
 		{BlockSolver, SolverOpts{Tau: -1e-9}, "0 <= tau < 1"},

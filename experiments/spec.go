@@ -116,6 +116,13 @@ type SolverOpts struct {
 	ATol   float64 `json:"atol,omitempty"`
 	BTol   float64 `json:"btol,omitempty"`
 	ConLim float64 `json:"conlim,omitempty"`
+	// HeldOut makes lsqr-block also stop by the residual at held-out
+	// collocation points (elm.HeldOut, checked every 100 iterations) and
+	// return the iterate where it was least.
+	HeldOut bool `json:"heldout,omitempty"`
+	// Patience is HeldOut's number of checks without a new least residual
+	// before it stops; 0 means 10. It needs HeldOut.
+	Patience int `json:"patience,omitempty"`
 }
 
 // Key returns the content hash that names the run's result file. A Spec
@@ -241,6 +248,12 @@ func (s Spec) String() string {
 		}
 		if o.Stop {
 			b.WriteString(" stop")
+		}
+		if o.HeldOut {
+			b.WriteString(" heldout")
+		}
+		if o.Patience != 0 {
+			fmt.Fprintf(&b, " patience=%d", o.Patience)
 		}
 	}
 	return b.String()

@@ -227,6 +227,7 @@
 //	$ repro solve -problem oscillator -J 20 -K 12 -solver lsqr-scaled
 //	$ repro solve -problem laplace -J 1,8,16 -solver lsqr-block -tau 1e-10
 //	$ repro solve -problem helmholtz -solver lsqr-block -stop -atol 1e-8
+//	$ repro solve -problem laplace -solver lsqr-block -heldout
 //	$ repro solve -problem oscillator -solver lsqr-stop -atol 1e-10 -btol 1e-10 -conlim 1e300
 //
 // -solver names another least-squares method for the ELM-FBPINN than the
@@ -242,8 +243,13 @@
 //     subdomain (every level's) a QR and SVD of its block of M, keeping the
 //     directions with σ > -tau σ_max (0: 1e-8), so each subdomain's columns
 //     of M P are orthonormal; forced, or with -stop by LSQR's tests on M P
-//     (-atol, -btol, -conlim as above). Its set-up is part of the solve
-//     time; the status says how many directions it kept.
+//     (-atol, -btol, -conlim as above). With -heldout it also stops by the
+//     residual at held-out collocation points (a finer grid, less the fit's
+//     points; checked every 100 iterations), once -patience checks (0: 10)
+//     found no new least, and returns the iterate where it was least: its
+//     test error is eL1_final (eL1 stays the paper's minimum over the
+//     history). Neither rule reads the test set. Its set-up is part of the
+//     solve time; the status says how many directions it kept.
 //
 // Every record of an ELM-FBPINN solve's history carries "t", the seconds
 // the solve had taken (set-up included): the time to reach an accuracy.

@@ -40,6 +40,8 @@ func cmdSolve(args []string) error {
 	fs.Float64Var(&opts.ATol, "atol", 0, "lsqr-stop, lsqr-block -stop: LSQR's atol (0: SciPy's 1e-6)")
 	fs.Float64Var(&opts.BTol, "btol", 0, "lsqr-stop, lsqr-block -stop: LSQR's btol (0: SciPy's 1e-6)")
 	fs.Float64Var(&opts.ConLim, "conlim", 0, "lsqr-stop, lsqr-block -stop: LSQR's condition limit (0: SciPy's 1e8)")
+	fs.BoolVar(&opts.HeldOut, "heldout", false, "lsqr-block: stop by the residual at held-out collocation points and return the iterate where it was least")
+	fs.IntVar(&opts.Patience, "patience", 0, "lsqr-block -heldout: checks (every 100 iterations) without a new least before stopping (0: 10)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	every := fs.Duration("progress", 10*time.Second, "print the iteration and test error on stderr at most this often (0: never)")
@@ -159,7 +161,7 @@ func cmdSolve(args []string) error {
 	fmt.Printf("  eL1 final %.3e\n", res.EL1Final)
 	fmt.Printf("  time      %.3f s (assembly %.3f s, solve %.3f s)\n", res.Time.Total, res.Time.Assembly, res.Time.Solve)
 	if s.Solver != "" {
-		fmt.Printf("  solver    %s: %s at iteration %d\n", s.Solver, res.Status, res.History[len(res.History)-1].Iter)
+		fmt.Printf("  solver    %s: %s; stopped at iteration %d\n", s.Solver, res.Status, res.History[len(res.History)-1].Iter)
 	}
 	if s.Model == experiments.ELM {
 		fmt.Printf("  M         %d x %d, %d non-zeros, J = %s\n", res.Rows, res.Cols, res.NNZ, paperdata.FormatJ(s.J))

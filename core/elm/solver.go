@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/lsqr"
 	"elmfbpinn/core/sparse"
 )
@@ -35,6 +36,10 @@ type Solution struct {
 	// LSQR is LSQR's own result (its status and estimates) for a solver
 	// that runs lsqr.LSQR on M itself; nil otherwise.
 	LSQR *lsqr.Result
+	// At is the iteration whose iterate X is, for a rule that returns an
+	// earlier iterate than its last (HeldOut); 0 means the last,
+	// Iterations.
+	At int
 }
 
 // LSQR is the paper's solver: lsqr.LSQR on M from a = 0 for exactly iters
@@ -260,6 +265,67 @@ type BlockLSQR struct {
 	// Stop, if set, is LSQR's stopping rule on M P; nil forces every
 	// iteration, as the paper's LSQR.
 	Stop *Stop
+	// HeldOut, if set, also stops the solve by the residual at held-out
+	// collocation points, and returns the iterate where it was least.
+	HeldOut *HeldOut
+}
+
+// HeldOut is a stopping rule on held-out collocation points (rows that the
+// fit does not use, System.HeldOut): every Every iterations it computes
+//
+//	ρ_k = ‖M_v a_k − h_v‖₂  (fp.Norm, M_v a_k by sparse.BlockSparse.MulVec),
+//
+// and stops when ρ has not fallen below its least value for Patience
+// checks in a row; the solve returns the iterate of the least ρ (Solution.At).
+// It reads neither the test set nor the exact solution, and catches LSQR's
+// semi-convergence on M P (the error falls, then rises as the iterates fit
+// the rows more closely than the features can resolve), which the residual
+// tests of Stop, on the fitted rows, do not see.
+type HeldOut struct {
+	// M and H are the held-out rows and their right-hand side.
+	M *sparse.BlockSparse
+	H []float64
+	// Every is the checking interval in iterations; 0 means 100.
+	Every int
+	// Patience is the number of checks without a new least ρ before the
+	// solve stops; 0 means 10.
+	Patience int
+}
+
+// rule returns the lsqr.Settings.Halt of the rule on a = back(y), and a
+// function that gives the least ρ's iterate and iteration (nil, 0 before
+// any check).
+func (ho *HeldOut) rule(back func([]float64) []float64) (halt func(int, []float64) bool, best func() ([]float64, int)) {
+	every, patience := ho.Every, ho.Patience
+	if every == 0 {
+		every = 100
+	}
+	if patience == 0 {
+		patience = 10
+	}
+	rows, _ := ho.M.Dims()
+	r := make([]float64, rows)
+	var least []float64
+	leastRho, leastItn, since := math.Inf(1), 0, 0
+	halt = func(itn int, y []float64) bool {
+		if itn%every != 0 {
+			return false
+		}
+		a := back(y)
+		ho.M.MulVec(r, a)
+		for i, v := range ho.H {
+			r[i] -= v
+		}
+		rho := fp.Norm(r)
+		if rho < leastRho {
+			leastRho, leastItn, since = rho, itn, 0
+			least = append(least[:0], a...)
+			return false
+		}
+		since++
+		return since >= patience
+	}
+	return halt, func() ([]float64, int) { return least, leastItn }
 }
 
 var _ Solver = BlockLSQR{}
@@ -285,6 +351,14 @@ func (s BlockLSQR) Solve(m *sparse.BlockSparse, h []float64, iters int, progress
 	if s.Stop != nil {
 		set = s.Stop.settings(iters, cb)
 	}
+	var best func() ([]float64, int)
+	if s.HeldOut != nil {
+		if rows, cols := s.HeldOut.M.Dims(); cols != n || len(s.HeldOut.H) != rows {
+			panic(fmt.Sprintf("elm: held-out rows of %d columns and %d right-hand sides, for %d columns and %d rows", cols, len(s.HeldOut.H), n, rows))
+		}
+		ha := make([]float64, n)
+		set.Halt, best = s.HeldOut.rule(func(y []float64) []float64 { return pre.back(ha, y) })
+	}
 	r, err := lsqr.LSQR(pre.mp, h, set)
 	if err != nil {
 		return nil, err
@@ -292,8 +366,16 @@ func (s BlockLSQR) Solve(m *sparse.BlockSparse, h []float64, iters int, progress
 	a := make([]float64, n)
 	pre.back(a, r.X)
 	_, kept := pre.mp.Dims()
-	return &Solution{X: a, Iterations: r.Iterations,
-		Status: fmt.Sprintf("%s (block-preconditioned, %d of %d directions kept)", r.Status, kept, n)}, nil
+	sol := &Solution{X: a, Iterations: r.Iterations,
+		Status: fmt.Sprintf("%s (block-preconditioned, %d of %d directions kept)", r.Status, kept, n)}
+	if best != nil {
+		if least, at := best(); least != nil && at != r.Iterations {
+			copy(sol.X, least)
+			sol.At = at
+			sol.Status += fmt.Sprintf(", held-out residual least at iteration %d: its iterate returned", at)
+		}
+	}
+	return sol, nil
 }
 
 // preconditioner is P = diag(P_j) and the formed M P.
