@@ -19,8 +19,12 @@ const (
 	// StopSolver is LSQR on M stopped by its own tests (elm.StopLSQR):
 	// options ATol, BTol, ConLim.
 	StopSolver = "lsqr-stop"
+	// LSMRSolver is LSMR on M stopped by its own tests (elm.StopLSQR with
+	// LSMR): options ATol, BTol, ConLim.
+	LSMRSolver = "lsmr-stop"
 	// BlockSolver is LSQR with the subdomain block preconditioner
-	// (elm.BlockLSQR): options Tau, and Stop with ATol, BTol, ConLim.
+	// (elm.BlockLSQR): options Tau, Stop with ATol, BTol, ConLim, HeldOut
+	// with Patience, and LSMR.
 	BlockSolver = "lsqr-block"
 )
 
@@ -30,7 +34,7 @@ type solver struct {
 	make func(o SolverOpts, sys *elm.System) (elm.Solver, error)
 	// tau: it takes Tau; stop: it takes Stop; tols: it takes ATol, BTol
 	// and ConLim (with stop, only when Stop is set); heldout: it takes
-	// HeldOut and Patience.
+	// HeldOut, Patience and LSMR (the options of the block solver).
 	tau, stop, tols, heldout bool
 }
 
@@ -42,8 +46,11 @@ var solvers = map[string]solver{
 	StopSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
 		return elm.StopLSQR{Stop: o.rule()}, nil
 	}, tols: true},
+	LSMRSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
+		return elm.StopLSQR{Stop: o.rule(), LSMR: true}, nil
+	}, tols: true},
 	BlockSolver: {make: func(o SolverOpts, sys *elm.System) (elm.Solver, error) {
-		b := elm.BlockLSQR{Tau: o.Tau}
+		b := elm.BlockLSQR{Tau: o.Tau, LSMR: o.LSMR}
 		if o.Stop {
 			r := o.rule()
 			b.Stop = &r
@@ -81,11 +88,13 @@ func (o *SolverOpts) check(name string) error {
 	case !(o.Tau >= 0 && o.Tau < 1):
 		return fmt.Errorf("tau = %v: want 0 <= tau < 1 (0: the default, %g)", o.Tau, elm.DefaultTau)
 	case o.Stop && !sv.stop:
-		return fmt.Errorf("stop applies to %s (%s always stops, the others never)", BlockSolver, StopSolver)
+		return fmt.Errorf("stop applies to %s (%s and %s always stop, the others never)", BlockSolver, StopSolver, LSMRSolver)
 	case (o.ATol != 0 || o.BTol != 0 || o.ConLim != 0) && !(sv.tols && (o.Stop || !sv.stop)):
-		return fmt.Errorf("atol, btol and conlim are LSQR's stopping tolerances: they apply to %s, or %s with stop, not %s", StopSolver, BlockSolver, name)
+		return fmt.Errorf("atol, btol and conlim are LSQR's stopping tolerances: they apply to %s, %s, or %s with stop, not %s", StopSolver, LSMRSolver, BlockSolver, name)
 	case o.HeldOut && !sv.heldout:
 		return fmt.Errorf("heldout applies to %s, not %s", BlockSolver, name)
+	case o.LSMR && !sv.heldout:
+		return fmt.Errorf("lsmr applies to %s (for LSMR on M itself name %s), not %s", BlockSolver, LSMRSolver, name)
 	case o.Patience != 0 && !o.HeldOut:
 		return fmt.Errorf("patience = %d counts held-out checks; it needs heldout", o.Patience)
 	case o.Patience < 0:

@@ -111,8 +111,8 @@ type SolverOpts struct {
 	// every iteration.
 	Stop bool `json:"stop,omitempty"`
 	// ATol, BTol and ConLim are LSQR's stopping tolerances (elm.Stop), for
-	// lsqr-stop and for lsqr-block with Stop; non-negative, ConLim 0 or
-	// above 1.
+	// lsqr-stop, lsmr-stop and lsqr-block with Stop; non-negative, ConLim
+	// 0 or above 1.
 	ATol   float64 `json:"atol,omitempty"`
 	BTol   float64 `json:"btol,omitempty"`
 	ConLim float64 `json:"conlim,omitempty"`
@@ -123,6 +123,8 @@ type SolverOpts struct {
 	// Patience is HeldOut's number of checks without a new least residual
 	// before it stops; 0 means 10. It needs HeldOut.
 	Patience int `json:"patience,omitempty"`
+	// LSMR makes lsqr-block run LSMR on M P instead of LSQR.
+	LSMR bool `json:"lsmr,omitempty"`
 }
 
 // Key returns the content hash that names the run's result file. A Spec
@@ -251,6 +253,9 @@ func (s Spec) String() string {
 		}
 		if o.HeldOut {
 			b.WriteString(" heldout")
+		}
+		if o.LSMR {
+			b.WriteString(" lsmr")
 		}
 		if o.Patience != 0 {
 			fmt.Fprintf(&b, " patience=%d", o.Patience)

@@ -239,6 +239,9 @@
 //     (0: 1e-6) and -conlim (0: 1e8; these systems' κ reaches 1e18, so a
 //     large -conlim leaves the residual tests alone). The result's status
 //     says which test stopped it, the history's last iteration where.
+//   - lsmr-stop: LSMR (Fong and Saunders) on M with the same tests and
+//     options: ‖Mᵀr‖ falls at every iteration, so its tests are safer to act
+//     on.
 //   - lsqr-block: LSQR on M P, P the subdomain block preconditioner: per
 //     subdomain (every level's) a QR and SVD of its block of M, keeping the
 //     directions with σ > -tau σ_max (0: 1e-8), so each subdomain's columns
@@ -248,7 +251,8 @@
 //     points; checked every 100 iterations), once -patience checks (0: 10)
 //     found no new least, and returns the iterate where it was least: its
 //     test error is eL1_final (eL1 stays the paper's minimum over the
-//     history). Neither rule reads the test set. Its set-up is part of the
+//     history). Neither rule reads the test set. -lsmr runs LSMR on M P
+//     instead of LSQR. Its set-up is part of the
 //     solve time; the status says how many directions it kept.
 //
 // Every record of an ELM-FBPINN solve's history carries "t", the seconds

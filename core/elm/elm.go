@@ -23,6 +23,8 @@
 //   - StopLSQR: the same iterates, stopped by LSQR's own tests (SciPy's
 //     atol, btol, conlim; Stop), which read only M and h, never the test
 //     set.
+//   - StopLSQR with LSMR: lsqr.LSMR's iterates (a_k minimising ‖Mᵀ(M a − h)‖
+//     over the same Krylov space), stopped by the same tests.
 //   - ScaledLSQR: LSQR on M D, D = diag(1/‖M e_q‖), a = D y.
 //   - BlockLSQR: LSQR on M P, P = diag(P_j) block-diagonal over the
 //     subdomains (every level's), with B_j = Q_j R_j, R_j V_j = U_j Σ_j and

@@ -202,17 +202,32 @@ func (s Stop) settings(iters int, progress func(int, []float64)) *lsqr.Settings 
 type StopLSQR struct {
 	// Stop is the rule; its zero value is SciPy's.
 	Stop Stop
+	// LSMR runs lsqr.LSMR (the same rule, on its own estimates) instead
+	// of LSQR.
+	LSMR bool
+}
+
+// method returns lsqr.LSMR if lsmr is set, else lsqr.LSQR.
+func method(lsmr bool) func(lsqr.Operator, []float64, *lsqr.Settings) (*lsqr.Result, error) {
+	if lsmr {
+		return lsqr.LSMR
+	}
+	return lsqr.LSQR
 }
 
 var _ Solver = StopLSQR{}
 
 // Solve runs LSQR on M until its rule stops it.
 func (s StopLSQR) Solve(m *sparse.BlockSparse, h []float64, iters int, progress func(int, []float64)) (*Solution, error) {
-	r, err := lsqr.LSQR(m, h, s.Stop.settings(iters, progress))
+	r, err := method(s.LSMR)(m, h, s.Stop.settings(iters, progress))
 	if err != nil {
 		return nil, err
 	}
-	return &Solution{X: r.X, Iterations: r.Iterations, Status: r.Status.String(), LSQR: r}, nil
+	status := r.Status.String()
+	if s.LSMR {
+		status += " (LSMR)"
+	}
+	return &Solution{X: r.X, Iterations: r.Iterations, Status: status, LSQR: r}, nil
 }
 
 // DefaultTau is BlockLSQR's default drop tolerance: a block's directions
@@ -268,6 +283,8 @@ type BlockLSQR struct {
 	// HeldOut, if set, also stops the solve by the residual at held-out
 	// collocation points, and returns the iterate where it was least.
 	HeldOut *HeldOut
+	// LSMR runs lsqr.LSMR on M P instead of LSQR.
+	LSMR bool
 }
 
 // HeldOut is a stopping rule on held-out collocation points (rows that the
@@ -359,15 +376,19 @@ func (s BlockLSQR) Solve(m *sparse.BlockSparse, h []float64, iters int, progress
 		ha := make([]float64, n)
 		set.Halt, best = s.HeldOut.rule(func(y []float64) []float64 { return pre.back(ha, y) })
 	}
-	r, err := lsqr.LSQR(pre.mp, h, set)
+	r, err := method(s.LSMR)(pre.mp, h, set)
 	if err != nil {
 		return nil, err
 	}
 	a := make([]float64, n)
 	pre.back(a, r.X)
 	_, kept := pre.mp.Dims()
+	name := "block-preconditioned"
+	if s.LSMR {
+		name = "LSMR, " + name
+	}
 	sol := &Solution{X: a, Iterations: r.Iterations,
-		Status: fmt.Sprintf("%s (block-preconditioned, %d of %d directions kept)", r.Status, kept, n)}
+		Status: fmt.Sprintf("%s (%s, %d of %d directions kept)", r.Status, name, kept, n)}
 	if best != nil {
 		if least, at := best(); least != nil && at != r.Iterations {
 			copy(sol.X, least)

@@ -360,6 +360,11 @@ func TestSolversAgainstDense(t *testing.T) {
 		{"within blocks, block stopping", true, false, elm.BlockLSQR{Stop: tight}, 200, 1e-12, 1e-10, -1, true},
 		{"across blocks, stopping LSQR", false, true, elm.StopLSQR{Stop: *tight}, 200, 1e-12, 1e-10, 1e-10, true},
 		{"across blocks, block stopping", false, true, elm.BlockLSQR{Stop: tight}, 200, 1e-12, 1e-10, -1, true},
+		{"full rank, LSMR", false, false, elm.StopLSQR{Stop: *tight, LSMR: true}, 200, 1e-12, 1e-10, 1e-10, true},
+		{"within blocks, LSMR", true, false, elm.StopLSQR{Stop: *tight, LSMR: true}, 200, 1e-12, 1e-10, 1e-10, true},
+		{"across blocks, LSMR", false, true, elm.StopLSQR{Stop: *tight, LSMR: true}, 200, 1e-12, 1e-10, 1e-10, true},
+		{"within blocks, block LSMR", true, false, elm.BlockLSQR{Stop: tight, LSMR: true}, 200, 1e-12, 1e-10, -1, true},
+		{"full rank, block LSMR forced", false, false, elm.BlockLSQR{LSMR: true}, 45, 1e-12, 1e-10, 1e-10, false},
 	}
 	for i, tc := range cases {
 		for seed := range uint64(3) {
