@@ -1,7 +1,6 @@
 package lsqr
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -54,21 +53,11 @@ func LSMR(a Operator, b []float64, s *Settings) (*Result, error) {
 	h := work[2*m+2*n : 2*m+3*n : 2*m+3*n]
 	hbar := work[2*m+3*n : 2*m+4*n : 2*m+4*n]
 
-	copy(u, b)
-	normb := nrm2(b)
-	beta := normb
-	var alpha float64
-	if beta > 0 {
-		scal(1/beta, u)
-		a.MulTransVec(v, u)
-		alpha = nrm2(v)
-		if !isFinite(alpha) {
-			return nil, fmt.Errorf("lsqr: Aᵀb is not finite (‖Aᵀu‖ = %v)", alpha)
-		}
+	beta, alpha, err := bidiagStart(a, b, u, v)
+	if err != nil {
+		return nil, err
 	}
-	if alpha > 0 {
-		scal(1/alpha, v)
-	}
+	normb := beta
 
 	itn := 0
 	zetabar := float64(alpha * beta)

@@ -223,21 +223,11 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 
 	// Set up the first vectors u and v for the bidiagonalisation.
 	// These satisfy beta*u = b - A x, alfa*v = Aᵀ u (x = 0).
-	copy(u, b)
-	bnorm := nrm2(b)
-	beta := bnorm
-	var alfa float64
-	if beta > 0 {
-		scal(1/beta, u)
-		a.MulTransVec(v, u)
-		alfa = nrm2(v)
-		if !isFinite(alfa) {
-			return nil, fmt.Errorf("lsqr: Aᵀb is not finite (‖Aᵀu‖ = %v)", alfa)
-		}
+	beta, alfa, err := bidiagStart(a, b, u, v)
+	if err != nil {
+		return nil, err
 	}
-	if alfa > 0 {
-		scal(1/alfa, v)
-	}
+	bnorm := beta
 	copy(w, v)
 
 	rhobar := alfa
@@ -417,6 +407,25 @@ func prepare(a Operator, b []float64, s *Settings) (m, n int, set Settings, err 
 		}
 	}
 	return m, n, set, nil
+}
+
+// bidiagStart sets up the first vectors of the bidiagonalisation from
+// x = 0, beta u = b and alpha v = Aᵀu, and returns beta = ‖b‖ and alpha.
+func bidiagStart(a Operator, b, u, v []float64) (beta, alpha float64, err error) {
+	copy(u, b)
+	beta = nrm2(b)
+	if beta > 0 {
+		scal(1/beta, u)
+		a.MulTransVec(v, u)
+		alpha = nrm2(v)
+		if !isFinite(alpha) {
+			return 0, 0, fmt.Errorf("lsqr: Aᵀb is not finite (‖Aᵀu‖ = %v)", alpha)
+		}
+	}
+	if alpha > 0 {
+		scal(1/alpha, v)
+	}
+	return beta, alpha, nil
 }
 
 // bidiag makes one step of the Golub–Kahan bidiagonalisation,
