@@ -216,9 +216,9 @@ func executeTrained(p problem.Problem, s Spec, progress func([]metric.Record)) (
 	)
 	switch s.Model {
 	case FBPINN:
-		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
+		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
 	case PINN:
-		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
+		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
 	}
 	if err != nil {
 		return nil, err

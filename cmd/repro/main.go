@@ -255,8 +255,8 @@
 //     instead of LSQR. Its set-up is part of the
 //     solve time; the status says how many directions it kept.
 //
-// Every record of an ELM-FBPINN solve's history carries "t", the seconds
-// the solve had taken (set-up included): the time to reach an accuracy.
+// Every record of a run's history carries "t", the seconds the solve or
+// training had taken (set-up included): the time to reach an accuracy.
 //
 // A run that takes a while says so: first the cost model's estimate when it
 // is 10 s or more, then, on stderr, at most every -progress (default 10s; 0:
