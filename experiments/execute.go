@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"elmfbpinn/core/elm"
@@ -13,11 +14,104 @@ import (
 	"elmfbpinn/core/train"
 )
 
+// The names of the solvers with options.
+const (
+	// StopSolver is LSQR on M stopped by its own tests (elm.StopLSQR):
+	// options ATol, BTol, ConLim.
+	StopSolver = "lsqr-stop"
+	// LSMRSolver is LSMR on M stopped by its own tests (elm.StopLSQR with
+	// LSMR): options ATol, BTol, ConLim.
+	LSMRSolver = "lsmr-stop"
+	// BlockSolver is LSQR with the subdomain block preconditioner
+	// (elm.BlockLSQR): options Tau, Stop with ATol, BTol, ConLim, HeldOut
+	// with Patience, and LSMR.
+	BlockSolver = "lsqr-block"
+)
+
+// solver is a least-squares method a Spec may name: how to make it from
+// its options for an assembled system, and which options it takes.
+type solver struct {
+	make func(o SolverOpts, sys *elm.System) (elm.Solver, error)
+	// tau: it takes Tau; stop: it takes Stop; tols: it takes ATol, BTol
+	// and ConLim (with stop, only when Stop is set); heldout: it takes
+	// HeldOut, Patience and LSMR (the options of the block solver).
+	tau, stop, tols, heldout bool
+}
+
 // solvers are the least-squares methods a Spec may name besides the
 // paper's forced LSQR (Spec.Solver ""): a new method is one elm.Solver and
 // one entry here.
-var solvers = map[string]elm.Solver{
-	"lsqr-scaled": elm.ScaledLSQR{},
+var solvers = map[string]solver{
+	"lsqr-scaled": {make: func(SolverOpts, *elm.System) (elm.Solver, error) { return elm.ScaledLSQR{}, nil }},
+	StopSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
+		return elm.StopLSQR{Stop: o.rule()}, nil
+	}, tols: true},
+	LSMRSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
+		return elm.StopLSQR{Stop: o.rule(), LSMR: true}, nil
+	}, tols: true},
+	BlockSolver: {make: func(o SolverOpts, sys *elm.System) (elm.Solver, error) {
+		b := elm.BlockLSQR{Tau: o.Tau, LSMR: o.LSMR}
+		if o.Stop {
+			r := o.rule()
+			b.Stop = &r
+		}
+		if o.HeldOut {
+			m, h, err := sys.HeldOut()
+			if err != nil {
+				return nil, err
+			}
+			b.HeldOut = &elm.HeldOut{M: m, H: h, Patience: o.Patience}
+		}
+		return b, nil
+	}, tau: true, stop: true, tols: true, heldout: true},
+}
+
+// rule returns LSQR's stopping rule of the options.
+func (o SolverOpts) rule() elm.Stop { return elm.Stop{ATol: o.ATol, BTol: o.BTol, ConLim: o.ConLim} }
+
+// check returns an error, in one line, if the options are not ones the
+// solver named (already known to be "" or one of solvers) takes.
+func (o *SolverOpts) check(name string) error {
+	if o == nil {
+		return nil
+	}
+	if name == "" {
+		return fmt.Errorf("solver options need a solver (one of %s); the paper's forced LSQR has none", strings.Join(SolverNames(), ", "))
+	}
+	if *o == (SolverOpts{}) {
+		return fmt.Errorf("solver_opts sets no option; leave it out for %s's defaults", name)
+	}
+	sv := solvers[name]
+	switch {
+	case o.Tau != 0 && !sv.tau:
+		return fmt.Errorf("tau applies to %s, not %s", BlockSolver, name)
+	case !(o.Tau >= 0 && o.Tau < 1):
+		return fmt.Errorf("tau = %v: want 0 <= tau < 1 (0: the default, %g)", o.Tau, elm.DefaultTau)
+	case o.Stop && !sv.stop:
+		return fmt.Errorf("stop applies to %s (%s and %s always stop, the others never)", BlockSolver, StopSolver, LSMRSolver)
+	case (o.ATol != 0 || o.BTol != 0 || o.ConLim != 0) && !(sv.tols && (o.Stop || !sv.stop)):
+		return fmt.Errorf("atol, btol and conlim are LSQR's stopping tolerances: they apply to %s, %s, or %s with stop, not %s", StopSolver, LSMRSolver, BlockSolver, name)
+	case o.HeldOut && !sv.heldout:
+		return fmt.Errorf("heldout applies to %s, not %s", BlockSolver, name)
+	case o.LSMR && !sv.heldout:
+		return fmt.Errorf("lsmr applies to %s (for LSMR on M itself name %s), not %s", BlockSolver, LSMRSolver, name)
+	case o.Patience != 0 && !o.HeldOut:
+		return fmt.Errorf("patience = %d counts held-out checks; it needs heldout", o.Patience)
+	case o.Patience < 0:
+		return fmt.Errorf("patience = %d must be positive (0: the default, 10)", o.Patience)
+	}
+	for _, t := range []struct {
+		name string
+		v    float64
+	}{{"atol", o.ATol}, {"btol", o.BTol}, {"conlim", o.ConLim}} {
+		if !(t.v >= 0) || math.IsInf(t.v, 0) {
+			return fmt.Errorf("%s = %v: want a finite tolerance >= 0 (0: the default)", t.name, t.v)
+		}
+	}
+	if o.ConLim != 0 && o.ConLim <= 1 {
+		return fmt.Errorf("conlim = %v: a condition number limit is above 1 (0: the default, 1e8)", o.ConLim)
+	}
+	return nil
 }
 
 // SolverNames returns the names a Spec's Solver may take besides "", sorted.
@@ -65,7 +159,17 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 
 	if s.Iters > 0 {
 		t := time.Now()
-		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: solvers[s.Solver], Progress: set.progress(s.Iters)})
+		var method elm.Solver // nil: the paper's forced LSQR
+		if s.Solver != "" {
+			var o SolverOpts
+			if s.SolverOpts != nil {
+				o = *s.SolverOpts
+			}
+			if method, err = solvers[s.Solver].make(o, sys); err != nil {
+				return nil, err
+			}
+		}
+		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: method, Timed: true, Progress: set.progress(s.Iters)})
 		if err != nil {
 			return nil, err
 		}
@@ -112,9 +216,9 @@ func executeTrained(p problem.Problem, s Spec, progress func([]metric.Record)) (
 	)
 	switch s.Model {
 	case FBPINN:
-		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
+		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
 	case PINN:
-		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress})
+		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
 	}
 	if err != nil {
 		return nil, err

@@ -195,7 +195,9 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // Keys of the layout, at each level.
 var (
 	tableKeys = []string{"id", "title", "kind", "problem", "param", "seeds", "kappa", "quick", "rows"}
-	rowKeys   = []string{"model", "problem", "param", "J", "K", "width", "R", "delta", "iters", "solver", "seeds", "quick", "ref"}
+	rowKeys   = []string{"model", "problem", "param", "J", "K", "width", "R", "delta", "iters", "solver", "solver_opts", "seeds", "quick", "ref"}
+	// solverOptKeys are the keys of solver_opts, as SolverOpts encodes them.
+	solverOptKeys = []string{"tau", "stop", "atol", "btol", "conlim", "heldout", "patience", "lsmr"}
 	// sweepKeys are the row fields a list sweeps.
 	sweepKeys  = []string{"param", "J", "K", "width", "R", "delta", "iters", "solver"}
 	budgetKeys = []string{"seeds", "iters"}
@@ -438,6 +440,11 @@ func (p *fileParser) row(at, name string, m map[string]any, def rowDefaults) ([]
 	}
 	if v, ok := m["seeds"]; ok {
 		if base.Seeds, err = p.seeds(at+".seeds", name+": seeds", v); err != nil {
+			return nil, false, err
+		}
+	}
+	if v, ok := m["solver_opts"]; ok {
+		if base.SolverOpts, err = p.solverOpts(at+".solver_opts", name+": solver_opts", v); err != nil {
 			return nil, false, err
 		}
 	}
@@ -703,6 +710,53 @@ func knownProblem(name string) *Problem {
 		panic(err)
 	}
 	return p
+}
+
+// solverOpts parses a row's solver options (SolverOpts: tau, stop, atol,
+// btol, conlim, heldout, patience, lsmr); the solver checks which it takes
+// (Spec.Validate).
+func (p *fileParser) solverOpts(at, field string, v any) (*SolverOpts, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, p.errAt(at, field, "want a table like { tau = 1e-8, stop = true }, got %s", typeName(v))
+	}
+	if err := p.known(at, field, m, solverOptKeys); err != nil {
+		return nil, err
+	}
+	var o SolverOpts
+	for _, k := range sortedKeys(m) {
+		kat, kf := at+"."+k, field+"."+k
+		var err error
+		switch k {
+		case "tau":
+			o.Tau, err = p.float(kat, kf, m[k])
+		case "atol":
+			o.ATol, err = p.float(kat, kf, m[k])
+		case "btol":
+			o.BTol, err = p.float(kat, kf, m[k])
+		case "conlim":
+			o.ConLim, err = p.float(kat, kf, m[k])
+		case "patience":
+			o.Patience, err = p.int(kat, kf, m[k])
+		default: // stop, heldout, lsmr
+			b, ok := m[k].(bool)
+			if !ok {
+				return nil, p.errAt(kat, kf, "want true or false, got %s", typeName(m[k]))
+			}
+			switch k {
+			case "stop":
+				o.Stop = b
+			case "heldout":
+				o.HeldOut = b
+			case "lsmr":
+				o.LSMR = b
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &o, nil
 }
 
 // quick parses a table's quick-tier budgets.
@@ -1109,6 +1163,9 @@ func rowFields(t *Table, r Row, problem string) []kv {
 	if r.Solver != "" {
 		out = append(out, kv{"solver", fieldValue(r, "solver")})
 	}
+	if r.SolverOpts != nil {
+		out = append(out, kv{"solver_opts", tomlSolverOpts(*r.SolverOpts)})
+	}
 	if r.Seeds != nil {
 		out = append(out, kv{"seeds", tomlInts(r.Seeds)})
 	}
@@ -1160,7 +1217,8 @@ func sweepGroups(t *Table) []group {
 // row writes (model, problem, seeds, quick, whether each has reference
 // values).
 func differsIn(t *Table, a, b Row) (string, bool) {
-	if a.Model != b.Model || a.Problem != b.Problem || !slices.Equal(a.Seeds, b.Seeds) {
+	if a.Model != b.Model || a.Problem != b.Problem || !slices.Equal(a.Seeds, b.Seeds) ||
+		(a.SolverOpts == nil) != (b.SolverOpts == nil) || a.SolverOpts != nil && *a.SolverOpts != *b.SolverOpts {
 		return "", false
 	}
 	if t.Quick != nil && t.Quick.Only != nil && t.Quick.Only(a) != t.Quick.Only(b) {
@@ -1181,6 +1239,38 @@ func differsIn(t *Table, a, b Row) (string, bool) {
 		}
 	}
 	return field, field != ""
+}
+
+// tomlSolverOpts writes solver options as an inline table of the options
+// set.
+func tomlSolverOpts(o SolverOpts) string {
+	var parts []string
+	add := func(k, v string) { parts = append(parts, k+" = "+v) }
+	if o.Tau != 0 {
+		add("tau", tomlFloat(o.Tau))
+	}
+	if o.Stop {
+		add("stop", "true")
+	}
+	if o.ATol != 0 {
+		add("atol", tomlFloat(o.ATol))
+	}
+	if o.BTol != 0 {
+		add("btol", tomlFloat(o.BTol))
+	}
+	if o.ConLim != 0 {
+		add("conlim", tomlFloat(o.ConLim))
+	}
+	if o.HeldOut {
+		add("heldout", "true")
+	}
+	if o.Patience != 0 {
+		add("patience", strconv.Itoa(o.Patience))
+	}
+	if o.LSMR {
+		add("lsmr", "true")
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
 }
 
 // tomlRef writes reference values as an inline table.

@@ -163,6 +163,8 @@ func TestParseFileErrors(t *testing.T) {
 		{"control character", "[[table]]\nid = \"t\"\nkind = \"K\"\ntitle = \"a\\u001b[2Jb\"\n", "f.toml:4: table t: title: \"a\\x1b[2Jb\" holds a control character"},
 		{"solver of a pinn", head + "[[table.rows]]\nmodel = \"pinn\"\nsolver = \"lsqr-scaled\"\n", "f.toml:7: table t, row 1: solver: solver lsqr-scaled solves the ELM-FBPINN's least squares"},
 		{"width zero", head + "[[table.rows]]\nmodel = \"pinn\"\nwidth = [8, 0]\n", "f.toml:7: table t, row 1: width: 0: the PINN needs at least 1 hidden unit"},
+		{"solver option of another", head + "[[table.rows]]\nmodel = \"elm\"\nsolver = \"lsqr-scaled\"\nsolver_opts = { tau = 1e-6 }\n", "table t, row 1:"},
+		{"solver option type", head + "[[table.rows]]\nmodel = \"elm\"\nsolver = \"lsqr-block\"\nsolver_opts = { stop = 1 }\n", "f.toml:8: table t, row 1: solver_opts.stop: want true or false"},
 		{"iters zero", head + "[[table.rows]]\nmodel = \"pinn\"\niters = 0\n", "f.toml:7: table t, row 1: iters: 0: want at least 1"},
 	}
 	for _, tc := range cases {
@@ -202,6 +204,12 @@ solver = "lsqr-scaled"
 ref = [{ median = 1e-2, range = 1e-3, time = 3, source = "us" }, { median = 2e-2, range = 0, source = "us" }]
 
 [[table.rows]]
+model = "elm"
+J = [2]
+solver = "lsqr-block"
+solver_opts = { stop = true, tau = 1e-6 }
+
+[[table.rows]]
 model = "pinn"
 param = 2
 R = [0.5, 1]
@@ -217,8 +225,12 @@ seeds = [3]
 	want := []Row{
 		{Problem: Laplace, Model: ELM, Param: 4, J: []int{2}, K: 16, R: 1, Delta: 2.9, Solver: "lsqr-scaled", Seeds: []int{0, 1}},
 		{Problem: Laplace, Model: ELM, Param: 4, J: []int{1, 2, 4}, K: 16, R: 1, Delta: 2.9, Solver: "lsqr-scaled", Seeds: []int{0, 1}},
+		{Problem: Laplace, Model: ELM, Param: 4, J: []int{2}, K: 16, R: 1, Delta: 2.9, Solver: "lsqr-block", SolverOpts: &SolverOpts{Stop: true, Tau: 1e-6}, Seeds: []int{0, 1}},
 		{Problem: Laplace, Model: PINN, Param: 2, J: []int{16}, K: 16, Width: 64, R: 0.5, Delta: 2.9, Iters: 500, Seeds: []int{3}},
 		{Problem: Laplace, Model: PINN, Param: 2, J: []int{16}, K: 16, Width: 64, R: 1, Delta: 2.9, Iters: 500, Seeds: []int{3}},
+	}
+	if l := tb.Rows[2].Label(); l != "ELM-FBPINN (lsqr-block+stop+tau=1e-06)" {
+		t.Errorf("the solver row's label %q", l)
 	}
 	for i := range want {
 		got := tb.Rows[i]
@@ -240,11 +252,11 @@ seeds = [3]
 	for _, r := range full {
 		got = append(got, r.Spec.String())
 	}
-	if len(full) != 6 || full[0].Spec.Solver != "lsqr-scaled" || full[4].Spec.Iters != 500 || full[4].Spec.Seed != 3 {
+	if len(full) != 8 || full[0].Spec.Solver != "lsqr-scaled" || full[4].Spec.SolverOpts == nil || full[6].Spec.Iters != 500 || full[6].Spec.Seed != 3 {
 		t.Errorf("full tier runs:\n%s", strings.Join(got, "\n"))
 	}
 	quick, _ := tb.Runs(QuickTier)
-	if len(quick) != 2 || quick[0].Spec.Seed != 0 || quick[1].Spec.J[2] != 4 {
+	if len(quick) != 3 || quick[0].Spec.Seed != 0 || quick[1].Spec.J[2] != 4 {
 		t.Errorf("quick tier: %d runs %v, want the two ELM rows' seed 0 (the PINN rows are out)", len(quick), quick)
 	}
 }

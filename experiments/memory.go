@@ -76,6 +76,12 @@ func Memory(s Spec, set *Settings) (float64, error) {
 		// 1.6: the panels' row maps and the slack of growing slices,
 		// fitted to the measured peaks.
 		bytes = 1.6 * f8 * (2*nnz + tnnz + (n+t)*cover*(jet+1) + 8*(rows+cols))
+		if s.Solver == BlockSolver {
+			bytes += 1.6 * f8 * nnz // M P beside M (its packed copy replaces M's)
+			if s.SolverOpts != nil && s.SolverOpts.HeldOut {
+				bytes += 1.6 * f8 * 2 * 1.5 * nnz // the held-out rows and their packed copy: a grid of J+1
+			}
+		}
 		if s.Kappa {
 			cells := set.Cells()
 			if rows*cols <= float64(cells) {

@@ -2,11 +2,14 @@ package experiments
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"elmfbpinn/core/elm"
+	"elmfbpinn/core/metric"
 	"elmfbpinn/core/sparse"
 )
 
@@ -76,7 +79,7 @@ func (c *countingSolver) Solve(m *sparse.BlockSparse, h []float64, iters int, pr
 // elm.Solver and one entry in solvers.
 func TestExecuteSolver(t *testing.T) {
 	c := &countingSolver{}
-	solvers["counting"] = c
+	solvers["counting"] = solver{make: func(SolverOpts, *elm.System) (elm.Solver, error) { return c, nil }}
 	defer delete(solvers, "counting")
 	s := Spec{Problem: Oscillator, Model: ELM, Param: 20, J: []int{4}, K: 4, Delta: 2.9, R: 1, Iters: 50}
 	plain, err := Execute(s, nil)
@@ -94,7 +97,129 @@ func TestExecuteSolver(t *testing.T) {
 	if counted.Status != "counted "+plain.Status || plain.Status != "IterLimit" {
 		t.Errorf("statuses %q and %q, want IterLimit and the named solver's", plain.Status, counted.Status)
 	}
-	if !slices.Equal(counted.History, plain.History) || counted.Key == plain.Key {
+	if !slices.Equal(untimed(counted.History), untimed(plain.History)) || counted.Key == plain.Key {
 		t.Errorf("the counting LSQR's history differs from the paper's, or the keys are equal")
+	}
+}
+
+// untimed returns a copy of a history without the records' times, which
+// differ from one run to the next.
+func untimed(h []metric.Record) []metric.Record {
+	u := slices.Clone(h)
+	for i := range u {
+		u[i].T = 0
+	}
+	return u
+}
+
+// TestSolverOpts checks the options of the solvers: nil is left out of the
+// encoding (no existing key changes), options are in the key and the name,
+// and Validate accepts exactly the options each solver takes, with one-line
+// errors that say what is wrong.
+func TestSolverOpts(t *testing.T) {
+	base := Tables()[0].Rows[2].Spec(0)
+	base.Solver = BlockSolver
+	plain := base
+	plain.Solver = ""
+	if b, _ := json.Marshal(plain); strings.Contains(string(b), "solver") {
+		t.Errorf("the paper's solver encodes as %s, want no solver key", b)
+	}
+	if b, _ := json.Marshal(base); strings.Contains(string(b), "solver_opts") {
+		t.Errorf("a solver without options encodes as %s, want no solver_opts", b)
+	}
+	tau := base
+	tau.SolverOpts = &SolverOpts{Tau: 1e-10}
+	if b, _ := json.Marshal(tau); !strings.Contains(string(b), `"solver_opts":{"tau":1e-10}`) {
+		t.Errorf("tau encodes as %s, want \"solver_opts\":{\"tau\":1e-10}", b)
+	}
+	if tau.Key() == base.Key() || !strings.Contains(tau.String(), "solver=lsqr-block tau=1e-10") {
+		t.Errorf("an option is not in the key or the name (%s)", tau)
+	}
+	cases := []struct {
+		solver string
+		opts   SolverOpts
+		want   string // "" valid, else part of the error
+	}{
+		{BlockSolver, SolverOpts{Tau: 1e-12}, ""},
+		{BlockSolver, SolverOpts{Stop: true}, ""},
+		{BlockSolver, SolverOpts{Stop: true, ATol: 1e-8, BTol: 1e-8, ConLim: 1e300}, ""},
+		{StopSolver, SolverOpts{ATol: 1e-10}, ""},
+		{StopSolver, SolverOpts{ConLim: 1e12}, ""},
+		{BlockSolver, SolverOpts{HeldOut: true}, ""},
+		{BlockSolver, SolverOpts{HeldOut: true, Patience: 3, Stop: true}, ""},
+		{BlockSolver, SolverOpts{Patience: 3}, "needs heldout"},
+		{BlockSolver, SolverOpts{HeldOut: true, Patience: -1}, "must be positive"},
+		{StopSolver, SolverOpts{HeldOut: true}, "heldout applies to lsqr-block"},
+		{LSMRSolver, SolverOpts{ATol: 1e-9}, ""},
+		{BlockSolver, SolverOpts{LSMR: true, Stop: true}, ""},
+		{LSMRSolver, SolverOpts{LSMR: true}, "lsmr applies to lsqr-block"},
+		{BlockSolver, SolverOpts{}, "sets no option"},
+		{BlockSolver, SolverOpts{Tau: 1}, "0 <= tau < 1"},
+		{BlockSolver, SolverOpts{Tau: -1e-9}, "0 <= tau < 1"},
+		{BlockSolver, SolverOpts{ATol: 1e-8}, "with stop"},
+		{StopSolver, SolverOpts{Tau: 1e-8}, "tau applies to lsqr-block"},
+		{StopSolver, SolverOpts{Stop: true}, "always stop"},
+		{StopSolver, SolverOpts{ATol: -1}, "atol = -1"},
+		{StopSolver, SolverOpts{BTol: math.Inf(1)}, "btol = +Inf"},
+		{StopSolver, SolverOpts{ConLim: 0.5}, "above 1"},
+		{"lsqr-scaled", SolverOpts{ATol: 1e-8}, "not lsqr-scaled"},
+		{"", SolverOpts{Tau: 1e-8}, "need a solver"},
+	}
+	for i, tc := range cases {
+		s := base
+		s.Solver, s.SolverOpts = tc.solver, &tc.opts
+		err := s.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("case %d (%s %+v): %v, want valid", i, tc.solver, tc.opts, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n")):
+			t.Errorf("case %d (%s %+v): Validate() = %v, want one line containing %q", i, tc.solver, tc.opts, err, tc.want)
+		}
+	}
+}
+
+// TestExecuteOptions runs the solvers with options through Execute: the
+// options reach the solver (a stopping block solve stops early by LSQR's
+// tests and says so; a larger tau keeps fewer directions), and an ELM
+// solve's history is timed, positive and non-decreasing.
+func TestExecuteOptions(t *testing.T) {
+	s := Spec{Problem: Oscillator, Model: ELM, Param: 20, J: []int{1, 4}, K: 8, Delta: 2.9, R: 1, Iters: 2000, Solver: BlockSolver}
+	forced, err := Execute(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SolverOpts = &SolverOpts{Stop: true}
+	stopped, err := Execute(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SolverOpts = &SolverOpts{Tau: 1e-3}
+	coarse, err := Execute(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := func(r *Result) int { return r.History[len(r.History)-1].Iter }
+	if last(forced) != 2000 || !strings.HasPrefix(forced.Status, "IterLimit") {
+		t.Errorf("forced block solve: last iteration %d, status %q; want 2000, IterLimit", last(forced), forced.Status)
+	}
+	if last(stopped) >= 2000 || strings.HasPrefix(stopped.Status, "IterLimit") {
+		t.Errorf("stopping block solve: last iteration %d, status %q; want an earlier stop by a test", last(stopped), stopped.Status)
+	}
+	kept := func(status string) int {
+		var k, n int
+		i := strings.Index(status, "(block-preconditioned, ")
+		if i < 0 {
+			return -1
+		}
+		fmt.Sscanf(status[i:], "(block-preconditioned, %d of %d", &k, &n)
+		return k
+	}
+	if !(kept(coarse.Status) < kept(forced.Status)) {
+		t.Errorf("tau 1e-3 kept %q, the default %q: want fewer directions with the larger tau", coarse.Status, forced.Status)
+	}
+	for i, r := range forced.History {
+		if !(r.T > 0) || i > 0 && r.T < forced.History[i-1].T {
+			t.Errorf("record %d: t = %g, want positive and non-decreasing", i, r.T)
+		}
 	}
 }

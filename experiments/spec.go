@@ -94,6 +94,37 @@ type Spec struct {
 	// SolverNames); "" is the paper's forced LSQR, left out of the
 	// encoding, so that no run of the paper's solver changes its key.
 	Solver string `json:"solver,omitempty"`
+	// SolverOpts are the named solver's options; nil takes every default,
+	// and is left out of the encoding, so a run without options keeps its
+	// key. A non-nil SolverOpts must set at least one option.
+	SolverOpts *SolverOpts `json:"solver_opts,omitempty"`
+}
+
+// SolverOpts are the options of the least-squares methods of SolverNames.
+// A zero field is the method's documented default (elm.DefaultTau,
+// elm.Stop's SciPy values) and is left out of the encoding; a field the
+// named method does not take is refused by Spec.Validate.
+type SolverOpts struct {
+	// Tau is lsqr-block's drop tolerance (elm.BlockLSQR.Tau), in [0, 1).
+	Tau float64 `json:"tau,omitempty"`
+	// Stop makes lsqr-block stop by LSQR's tests on M P instead of running
+	// every iteration.
+	Stop bool `json:"stop,omitempty"`
+	// ATol, BTol and ConLim are LSQR's stopping tolerances (elm.Stop), for
+	// lsqr-stop, lsmr-stop and lsqr-block with Stop; non-negative, ConLim
+	// 0 or above 1.
+	ATol   float64 `json:"atol,omitempty"`
+	BTol   float64 `json:"btol,omitempty"`
+	ConLim float64 `json:"conlim,omitempty"`
+	// HeldOut makes lsqr-block also stop by the residual at held-out
+	// collocation points (elm.HeldOut, checked every 100 iterations) and
+	// return the iterate where it was least.
+	HeldOut bool `json:"heldout,omitempty"`
+	// Patience is HeldOut's number of checks without a new least residual
+	// before it stops; 0 means 10. It needs HeldOut.
+	Patience int `json:"patience,omitempty"`
+	// LSMR makes lsqr-block run LSMR on M P instead of LSQR.
+	LSMR bool `json:"lsmr,omitempty"`
 }
 
 // Key returns the content hash that names the run's result file. A Spec
@@ -157,6 +188,9 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("solver %s solves the ELM-FBPINN's least-squares system; want model elm and iters >= 1", s.Solver)
 		}
 	}
+	if err := s.SolverOpts.check(s.Solver); err != nil {
+		return err
+	}
 	if s.Kappa && s.Model != ELM {
 		return fmt.Errorf("kappa(M) belongs to the ELM-FBPINN's least-squares system; %s has none (drop -cond)", PaperModel(s.Model))
 	}
@@ -204,6 +238,28 @@ func (s Spec) String() string {
 	}
 	if s.Solver != "" {
 		b.WriteString(" solver=" + plainName(s.Solver))
+	}
+	if o := s.SolverOpts; o != nil {
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"tau", o.Tau}, {"atol", o.ATol}, {"btol", o.BTol}, {"conlim", o.ConLim}} {
+			if f.v != 0 {
+				fmt.Fprintf(&b, " %s=%g", f.name, f.v)
+			}
+		}
+		if o.Stop {
+			b.WriteString(" stop")
+		}
+		if o.HeldOut {
+			b.WriteString(" heldout")
+		}
+		if o.LSMR {
+			b.WriteString(" lsmr")
+		}
+		if o.Patience != 0 {
+			fmt.Fprintf(&b, " patience=%d", o.Patience)
+		}
 	}
 	return b.String()
 }

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"strconv"
 	"slices"
 	"strings"
 
@@ -100,8 +101,10 @@ type Row struct {
 	// means FullIters, the paper's.
 	Iters int
 	// Solver names the ELM-FBPINN's least-squares method (Spec.Solver);
-	// "" is the paper's forced LSQR.
-	Solver string
+	// "" is the paper's forced LSQR. SolverOpts are its options
+	// (Spec.SolverOpts); nil: its defaults.
+	Solver     string
+	SolverOpts *SolverOpts
 	// Seeds, if non-nil, are the row's seeds in the full tier instead of
 	// FullSeeds (a selection's Table.Seeds still replaces them).
 	Seeds []int
@@ -186,12 +189,34 @@ func (r Row) Label() string {
 		parts = append(parts, fmt.Sprintf("L=%d", len(r.J)))
 	}
 	if r.Solver != "" {
-		parts = append(parts, r.Solver)
+		parts = append(parts, r.SolverLabel())
 	}
 	if len(parts) == 0 {
 		return PaperModel(r.Model)
 	}
 	return PaperModel(r.Model) + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// SolverLabel names the row's solver with the options set, e.g. "lsqr"
+// (the paper's forced LSQR), "lsqr-block", "lsqr-block+stop",
+// "lsqr-block+heldout+tau=1e-06".
+func (r Row) SolverLabel() string {
+	name := r.solverName()
+	o := r.SolverOpts
+	if o == nil {
+		return name
+	}
+	for _, f := range []struct {
+		on   bool
+		text string
+	}{{o.Stop, "stop"}, {o.HeldOut, "heldout"}, {o.LSMR, "lsmr"},
+		{o.Tau != 0, "tau=" + num(o.Tau)}, {o.ATol != 0, "atol=" + num(o.ATol)}, {o.BTol != 0, "btol=" + num(o.BTol)},
+		{o.ConLim != 0, "conlim=" + num(o.ConLim)}, {o.Patience != 0, "patience=" + strconv.Itoa(o.Patience)}} {
+		if f.on {
+			name += "+" + f.text
+		}
+	}
+	return name
 }
 
 // PaperKey returns the keys under which the paper lists the row: the PINN
@@ -235,6 +260,10 @@ func (r Row) Spec(seed int) Spec {
 		J: slices.Clone(r.J), K: r.K, Delta: r.Delta, R: r.R,
 		Iters: r.Budget(), Seed: seed, Solver: r.Solver,
 	}
+	if r.SolverOpts != nil {
+		o := *r.SolverOpts
+		s.SolverOpts = &o
+	}
 	if r.Model == PINN {
 		s.Width = r.Width
 	}
@@ -248,7 +277,7 @@ func (r Row) KappaSpec() Spec {
 	s := r.Spec(KappaSeed)
 	s.Iters = 0
 	s.Kappa = true
-	s.Solver = ""
+	s.Solver, s.SolverOpts = "", nil
 	return s
 }
 

@@ -18,7 +18,11 @@ type Case struct {
 // runs `repro digest` built each way and compares): the oscillator
 // ELM-FBPINN baseline for three seeds with the full 15000 LSQR iterations, a
 // multilevel oscillator run, the two 2D ELM-FBPINN baselines with 300 LSQR
-// iterations, and Adam trainings of the FBPINN and the PINN on each problem:
+// iterations, the least-squares solvers besides the paper's (LSQR stopped by
+// its tests; the block preconditioner forced and stopping, on the
+// oscillator baseline, the multilevel oscillator and the three-level
+// Laplace with 300 iterations: their factorisations and products must
+// give the same bits everywhere too), and Adam trainings of the FBPINN and the PINN on each problem:
 // 300 steps on the oscillator, 40 (FBPINN) and 5 (PINN) in 2D, where one
 // step takes 40-400 ms here and qemu's arm64 emulation is about 16 times
 // slower (the whole check stays within a few minutes).
@@ -31,6 +35,10 @@ var CrossPlatform = func() []Case {
 	trained := func(b *Problem, model string, steps int) Spec {
 		s := b.row(model, b.Base.Param, b.Base.J, b.Base.K, fullWidth).Spec(0)
 		s.Iters = steps
+		return s
+	}
+	solved := func(s Spec, solver string, o *SolverOpts) Spec {
+		s.Solver, s.SolverOpts = solver, o
 		return s
 	}
 	named := func(name string) *Problem {
@@ -49,6 +57,10 @@ var CrossPlatform = func() []Case {
 		{"osc-elm-multilevel", elm(oscBase, []int{1, 5, oscJ}, FullIters, 0)},
 		{"laplace-elm-300", elm(lapBase, []int{lapJ}, 300, 0)},
 		{"helmholtz-elm-300", elm(helmBase, []int{helmJ}, 300, 0)},
+		{"osc-elm-stop", solved(elm(oscBase, []int{oscJ}, FullIters, 0), StopSolver, &SolverOpts{ConLim: 1e300})},
+		{"osc-elm-block", solved(elm(oscBase, []int{oscJ}, FullIters, 0), BlockSolver, nil)},
+		{"osc-elm-block-multilevel-stop", solved(elm(oscBase, []int{1, 5, oscJ}, FullIters, 0), BlockSolver, &SolverOpts{Stop: true})},
+		{"laplace-elm-block-300", solved(elm(lapBase, []int{1, lapJ / 2, lapJ}, 300, 0), BlockSolver, nil)},
 		{"osc-fbpinn-300", trained(oscBase, FBPINN, 300)},
 		{"osc-pinn-300", trained(oscBase, PINN, 300)},
 		{"laplace-fbpinn-40", trained(lapBase, FBPINN, 40)},

@@ -143,8 +143,9 @@ func modelColour(key string) color.RGBA {
 		return c
 	}
 	if _, solver, ok := strings.Cut(key, "/"); ok {
+		name, _, _ := strings.Cut(solver, "+")
 		more := []color.RGBA{colGreen, colBrown, colBlue, colRed, colGrey}
-		return more[max(0, slices.Index(experiments.SolverNames(), solver))%len(more)]
+		return more[max(0, slices.Index(experiments.SolverNames(), name))%len(more)]
 	}
 	tab10 := []color.RGBA{colBlue, colOrange, colGreen, colRed, colPurple, colBrown}
 	if i := slices.Index(experiments.ProblemNames(), key); i >= 0 {

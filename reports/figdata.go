@@ -212,7 +212,7 @@ func seriesKey(t *experiments.Table, r experiments.Row) (key, label string) {
 		return r.Problem, study.ProblemOf(r.Problem).Title
 	}
 	if r.Solver != "" {
-		return study.ModelKey(r) + "/" + r.Solver, r.Label()
+		return study.ModelKey(r) + "/" + r.SolverLabel(), r.Label()
 	}
 	return study.ModelKey(r), r.Label()
 }

@@ -29,7 +29,7 @@ digest() {
 	shift
 	local half1 half2
 	half1=osc-elm-s0,osc-elm-s1,osc-elm-s2,osc-elm-multilevel,laplace-elm-300,helmholtz-elm-300,osc-fbpinn-300
-	half2=osc-pinn-300,laplace-fbpinn-40,laplace-pinn-5,helmholtz-fbpinn-40,helmholtz-pinn-5
+	half2=osc-elm-stop,osc-elm-block,osc-elm-block-multilevel-stop,laplace-elm-block-300,osc-pinn-300,laplace-fbpinn-40,laplace-pinn-5,helmholtz-fbpinn-40,helmholtz-pinn-5
 	local start=$SECONDS
 	"$@" "$exe" digest -cases "$half1" >"$out/$name.1" &
 	local p1=$!

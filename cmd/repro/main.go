@@ -255,10 +255,38 @@
 //	$ repro solve -problem laplace -nomega 4 -J 16 -K 16
 //	$ repro solve -problem helmholtz -omega 8 -J 1,8,16
 //	$ repro solve -problem oscillator -J 20 -K 12 -solver lsqr-scaled
+//	$ repro solve -problem laplace -J 1,8,16 -solver lsqr-block -tau 1e-10
+//	$ repro solve -problem helmholtz -solver lsqr-block -stop -atol 1e-8
+//	$ repro solve -problem laplace -solver lsqr-block -heldout
+//	$ repro solve -problem oscillator -solver lsqr-stop -atol 1e-10 -btol 1e-10 -conlim 1e300
 //
 // -solver names another least-squares method for the ELM-FBPINN than the
-// paper's forced LSQR (lsqr-scaled: LSQR on the column-scaled M); it is
-// part of the run's Spec and key.
+// paper's forced LSQR; it and its options are part of the run's Spec and
+// key (an option left at 0 is the method's default and out of the key):
+//
+//   - lsqr-scaled: forced LSQR on the column-scaled M D (no options).
+//   - lsqr-stop: LSQR on M stopped by its own tests (SciPy's): -atol, -btol
+//     (0: 1e-6) and -conlim (0: 1e8; these systems' κ reaches 1e18, so a
+//     large -conlim leaves the residual tests alone). The result's status
+//     says which test stopped it, the history's last iteration where.
+//   - lsmr-stop: LSMR (Fong and Saunders) on M with the same tests and
+//     options: ‖Mᵀr‖ falls at every iteration, so its tests are safer to act
+//     on.
+//   - lsqr-block: LSQR on M P, P the subdomain block preconditioner: per
+//     subdomain (every level's) a QR and SVD of its block of M, keeping the
+//     directions with σ > -tau σ_max (0: 1e-8), so each subdomain's columns
+//     of M P are orthonormal; forced, or with -stop by LSQR's tests on M P
+//     (-atol, -btol, -conlim as above). With -heldout it also stops by the
+//     residual at held-out collocation points (a finer grid, less the fit's
+//     points; checked every 100 iterations), once -patience checks (0: 10)
+//     found no new least, and returns the iterate where it was least: its
+//     test error is eL1_final (eL1 stays the paper's minimum over the
+//     history). Neither rule reads the test set. -lsmr runs LSMR on M P
+//     instead of LSQR. Its set-up is part of the
+//     solve time; the status says how many directions it kept.
+//
+// Every record of a run's history carries "t", the seconds the solve or
+// training had taken (set-up included): the time to reach an accuracy.
 //
 // A run that takes a while says so: first the cost model's estimate when it
 // is 10 s or more, then, on stderr, at most every -progress (default 10s; 0:

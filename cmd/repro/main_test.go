@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -228,6 +229,51 @@ func TestSolveJSON(t *testing.T) {
 	}
 	if e := out["eL1"].(float64); !(e > 0 && e <= out["eL1_final"].(float64)) {
 		t.Errorf("eL1 = %v should be positive and at most eL1_final = %v", e, out["eL1_final"])
+	}
+}
+
+// TestSolveSolverOpts checks solve's solver options: they reach the run's
+// Spec (and so its key) only when set, a stopping block solve says where it
+// stopped, every record carries its time, and an option the solver does not
+// take is refused with exit status 2 and one line.
+func TestSolveSolverOpts(t *testing.T) {
+	args := []string{"solve", "-problem", "oscillator", "-omega0", "20", "-J", "1,2,4", "-K", "6", "-iters", "2000", "-json"}
+	type out struct {
+		Result experiments.Result `json:"result"`
+	}
+	cases := []struct {
+		flags []string
+		want  *experiments.SolverOpts
+	}{
+		{[]string{"-solver", "lsqr-block"}, nil},
+		{[]string{"-solver", "lsqr-block", "-tau", "1e-10", "-stop", "-atol", "1e-9"}, &experiments.SolverOpts{Tau: 1e-10, Stop: true, ATol: 1e-9}},
+		{[]string{"-solver", "lsqr-stop", "-conlim", "1e300"}, &experiments.SolverOpts{ConLim: 1e300}},
+		{[]string{"-solver", "lsqr-block", "-heldout", "-patience", "3"}, &experiments.SolverOpts{HeldOut: true, Patience: 3}},
+	}
+	for i, tc := range cases {
+		stdout, stderr, code := runRepro(t, append(slices.Clone(args), tc.flags...)...)
+		if code != 0 {
+			t.Fatalf("case %d %v: exit %d: %s", i, tc.flags, code, stderr)
+		}
+		var o out
+		if err := json.Unmarshal([]byte(stdout), &o); err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		got := o.Result.Spec.SolverOpts
+		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
+			t.Errorf("case %d %v: solver options %+v, want %+v", i, tc.flags, got, tc.want)
+		}
+		h := o.Result.History
+		if len(h) == 0 || !(h[len(h)-1].T > 0) {
+			t.Errorf("case %d %v: last record %+v, want a positive time", i, tc.flags, h)
+		}
+		if stops := tc.want != nil; stops && h[len(h)-1].Iter >= 2000 {
+			t.Errorf("case %d %v: ran to iteration %d (%s), want an earlier stop", i, tc.flags, h[len(h)-1].Iter, o.Result.Status)
+		}
+	}
+	_, stderr, code := runRepro(t, append(slices.Clone(args), "-solver", "lsqr-scaled", "-tau", "1e-3")...)
+	if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "tau applies to lsqr-block") {
+		t.Errorf("-tau with lsqr-scaled: exit %d, %q; want 2 and one line", code, stderr)
 	}
 }
 

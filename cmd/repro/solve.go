@@ -15,7 +15,7 @@ import (
 )
 
 func cmdSolve(args []string) error {
-	fs := newFlags("solve", "-problem P -model M [-omega0|-nomega|-omega X] [-J LIST] [-K N] [-width N] [-R X] [-delta X] [-iters N] [-steps N] [-seed N] [-solver NAME] [-cond] [-kappa-cells N] [-max-mem SIZE] [-progress D] [-json]")
+	fs := newFlags("solve", "-problem P -model M [-omega0|-nomega|-omega X] [-J LIST] [-K N] [-width N] [-R X] [-delta X] [-iters N] [-steps N] [-seed N] [-solver NAME] [-tau X] [-stop] [-atol X] [-btol X] [-conlim X] [-heldout] [-patience N] [-lsmr] [-cond] [-kappa-cells N] [-max-mem SIZE] [-progress D] [-json]")
 	names := experiments.ProblemNames()
 	prob := fs.String("problem", names[0], "problem: "+strings.Join(names, ", "))
 	model := fs.String("model", experiments.ELM, "model: elm, fbpinn or pinn")
@@ -34,6 +34,15 @@ func cmdSolve(args []string) error {
 	steps := fs.Int("steps", 0, "Adam steps (fbpinn, pinn); overrides -iters")
 	cond := fs.Bool("cond", false, "also compute kappa(M) by a dense SVD")
 	solver := fs.String("solver", "", "elm: least-squares method, one of "+strings.Join(experiments.SolverNames(), ", ")+" (default: the paper's forced LSQR)")
+	var opts experiments.SolverOpts
+	fs.Float64Var(&opts.Tau, "tau", 0, "lsqr-block: drop a block's directions with sigma <= tau sigma_max (0: the default, 1e-8)")
+	fs.BoolVar(&opts.Stop, "stop", false, "lsqr-block: stop by LSQR's tests on M P instead of running every iteration")
+	fs.Float64Var(&opts.ATol, "atol", 0, "lsqr-stop, lsmr-stop, lsqr-block -stop: LSQR's atol (0: SciPy's 1e-6)")
+	fs.Float64Var(&opts.BTol, "btol", 0, "lsqr-stop, lsmr-stop, lsqr-block -stop: LSQR's btol (0: SciPy's 1e-6)")
+	fs.Float64Var(&opts.ConLim, "conlim", 0, "lsqr-stop, lsmr-stop, lsqr-block -stop: LSQR's condition limit (0: SciPy's 1e8)")
+	fs.BoolVar(&opts.HeldOut, "heldout", false, "lsqr-block: stop by the residual at held-out collocation points and return the iterate where it was least")
+	fs.BoolVar(&opts.LSMR, "lsmr", false, "lsqr-block: run LSMR on M P instead of LSQR")
+	fs.IntVar(&opts.Patience, "patience", 0, "lsqr-block -heldout: checks (every 100 iterations) without a new least before stopping (0: 10)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	every := fs.Duration("progress", 10*time.Second, "print the iteration and test error on stderr at most this often (0: never)")
@@ -95,6 +104,9 @@ func cmdSolve(args []string) error {
 	}
 	s.Kappa = *cond
 	s.Solver = *solver
+	if opts != (experiments.SolverOpts{}) {
+		s.SolverOpts = &opts
+	}
 	set := &experiments.Settings{KappaCells: *cells}
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}
@@ -149,6 +161,9 @@ func cmdSolve(args []string) error {
 	fmt.Printf("  eL1       %.3e (best, at iteration %d)\n", res.EL1, res.BestIter)
 	fmt.Printf("  eL1 final %.3e\n", res.EL1Final)
 	fmt.Printf("  time      %.3f s (assembly %.3f s, solve %.3f s)\n", res.Time.Total, res.Time.Assembly, res.Time.Solve)
+	if s.Solver != "" {
+		fmt.Printf("  solver    %s: %s; stopped at iteration %d\n", s.Solver, res.Status, res.History[len(res.History)-1].Iter)
+	}
 	if s.Model == experiments.ELM {
 		fmt.Printf("  M         %d x %d, %d non-zeros, J = %s\n", res.Rows, res.Cols, res.NNZ, paperdata.FormatJ(s.J))
 	} else {

@@ -11,12 +11,42 @@
 // dense block per subdomain, and is solved by a Solver, by default the
 // paper's forced LSQR, while the test error is recorded every few
 // iterations. The package does no I/O.
+//
+// # Solvers
+//
+// Every solver starts from a = 0 and works with products by M and Mᵀ (or by
+// a matrix formed from M once):
+//
+//   - LSQR, the paper's: LSQR on M (the Golub–Kahan bidiagonalisation,
+//     a_k minimising ‖M a − h‖ over the Krylov space
+//     K_k(MᵀM, Mᵀh)), forced to run every iteration.
+//   - StopLSQR: the same iterates, stopped by LSQR's own tests (SciPy's
+//     atol, btol, conlim; Stop), which read only M and h, never the test
+//     set.
+//   - StopLSQR with LSMR: lsqr.LSMR's iterates (a_k minimising ‖Mᵀ(M a − h)‖
+//     over the same Krylov space), stopped by the same tests.
+//   - ScaledLSQR: LSQR on M D, D = diag(1/‖M e_q‖), a = D y.
+//   - BlockLSQR: LSQR on M P, P = diag(P_j) block-diagonal over the
+//     subdomains (every level's), with B_j = Q_j R_j, R_j V_j = U_j Σ_j and
+//     P_j = V_k Σ_k⁻¹ on the directions with σ > tau σ_max(B_j), so that
+//     each subdomain's columns of M P are orthonormal; a = P y. Forced, or
+//     stopped by Stop on M P, and/or by HeldOut: ρ_k = ‖M_v a_k − h_v‖ on
+//     rows at collocation points the fit does not use (System.HeldOut),
+//     returning the iterate of the least ρ.
+//
+// For a = P y with P of full column rank r, min_y ‖M P y − h‖ is the least
+// squares over range(P): the same minimum as over all a when range(P)
+// contains range(Mᵀ) (no direction of any block with σ > 0 is dropped),
+// else the minimum over the kept directions. The iterates differ: LSQR on
+// M P works in K_k((MP)ᵀMP, (MP)ᵀh), in which the redundancy within a
+// subdomain (κ(B_j) up to 1e18) no longer slows it.
 package elm
 
 import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -97,16 +127,7 @@ func Build(p problem.Problem, c Config) (*System, error) {
 		RHS:           make([]float64, rows.Len()),
 	}
 
-	// Row i is constraint c's operator scaled by sqrt(λ_c/N_c), its
-	// right-hand side scaled alike.
-	scales := rows.Scale()
-	for i, ci := range rows.Con {
-		s.RHS[i] = scales[ci] * rows.RHS[i]
-	}
-	s.M, err = s.assemble(rows.Points, func(row int, u jet.Jet) float64 {
-		c := rows.Con[row]
-		return scales[c] * rows.Constraints[c].Op(u)
-	})
+	s.M, err = s.system(rows, s.RHS)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +138,66 @@ func Build(p problem.Problem, c Config) (*System, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// system assembles the least-squares rows of the stacked constraints and
+// sets rhs (len = rows) to their right-hand side: row i is constraint c's
+// operator scaled by sqrt(λ_c/N_c), its right-hand side scaled alike.
+func (s *System) system(rows *local.Rows, rhs []float64) (*sparse.BlockSparse, error) {
+	scales := rows.Scale()
+	for i, ci := range rows.Con {
+		rhs[i] = scales[ci] * rows.RHS[i]
+	}
+	return s.assemble(rows.Points, func(row int, u jet.Jet) float64 {
+		c := rows.Con[row]
+		return scales[c] * rows.Constraints[c].Op(u)
+	})
+}
+
+// HeldOut returns the system's rows at held-out collocation points, for a
+// stopping rule that reads neither the test set nor the fit's own rows: the
+// problem's constraints sampled as for J+1 subdomains on the finest level
+// (its sampling grid refined by one subdomain's worth: mostly other points),
+// without the points the fit uses (the ends of the grid lines, the initial
+// point), each constraint's rows scaled by sqrt(λ/N) of its own count, as the
+// fit's are, and their right-hand side. Build's system is not changed.
+func (s *System) HeldOut() (*sparse.BlockSparse, []float64, error) {
+	dim := s.Problem.Dim()
+	used := map[[3]float64]bool{}
+	key := func(x []float64) (k [3]float64) {
+		copy(k[:], x)
+		return k
+	}
+	for _, c := range s.Constraints {
+		for i := 0; i < len(c.Points); i += dim {
+			used[key(c.Points[i:i+dim])] = true
+		}
+	}
+	var cons []problem.Constraint
+	for _, c := range s.Problem.Constraints(s.Config.J[len(s.Config.J)-1]+1, s.Config.K) {
+		kept := c
+		kept.Points, kept.RHS = nil, nil
+		for i := range c.N(dim) {
+			x := c.Points[i*dim : (i+1)*dim]
+			if !used[key(x)] {
+				kept.Points = append(kept.Points, x...)
+				kept.RHS = append(kept.RHS, c.RHS[i])
+			}
+		}
+		if len(kept.RHS) > 0 {
+			cons = append(cons, kept)
+		}
+	}
+	rows, err := local.Stack(cons, dim)
+	if err != nil {
+		return nil, nil, fmt.Errorf("elm: held-out points: %w", err)
+	}
+	h := make([]float64, rows.Len())
+	m, err := s.system(rows, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, h, nil
 }
 
 // Cols returns the number of unknowns, Σ_ℓ J_ℓ (K+1) over kept subdomains.
@@ -171,6 +252,11 @@ type Settings struct {
 	// Solver is the least-squares method; nil means LSQR{}, the paper's
 	// forced LSQR.
 	Solver Solver
+	// Timed stamps each record of the history with the seconds since Solve
+	// began (metric.Record.T; the solver's set-up, such as a
+	// preconditioner's factorisations, included). Off, the records carry
+	// no time, and two solves give equal histories.
+	Timed bool
 	// Progress, if set, is called each time the history gains a record,
 	// with the history so far (the new record last), from the goroutine
 	// of Solve. The slice is the solve's own: it is read during the call
@@ -183,7 +269,7 @@ type Result struct {
 	Coef    []float64       // the final coefficients a
 	History []metric.Record // test e_L1 at iteration 0 and every Settings.Every
 	Best    metric.Record   // the minimum over History: the run's error
-	Final   float64         // test e_L1 of the final coefficients
+	Final   float64         // test e_L1 of the returned coefficients Coef (the last iterate's, or the one Solution.At names)
 	Status  string          // how the solver ended (Solution.Status)
 	LSQR    *lsqr.Result    // LSQR's status and estimates; nil for a solver that is not LSQR
 }
@@ -211,6 +297,7 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 	if solver == nil {
 		solver = LSQR{}
 	}
+	start := time.Now()
 	pred := make([]float64, len(s.Exact))
 	var clean []float64
 	res := &Result{}
@@ -231,7 +318,11 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 			x = clean
 		}
 		s.Test.MulVec(pred, x)
-		res.History = append(res.History, metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)})
+		rec := metric.Record{Iter: itn, EL1: metric.EL1(pred, s.Exact)}
+		if set.Timed {
+			rec.T = time.Since(start).Seconds()
+		}
+		res.History = append(res.History, rec)
 		last = itn
 		if set.Progress != nil {
 			set.Progress(res.History)
@@ -253,6 +344,11 @@ func (s *System) Solve(set *Settings) (*Result, error) {
 	}
 	res.Coef, res.Status, res.LSQR = sol.X, sol.Status, sol.LSQR
 	res.Final = res.History[len(res.History)-1].EL1
+	if sol.At != 0 && sol.At != sol.Iterations {
+		// An earlier iterate returned: its error, not the last record's.
+		s.Test.MulVec(pred, sol.X)
+		res.Final = metric.EL1(pred, s.Exact)
+	}
 	res.Best, _ = metric.Best(res.History)
 	return res, nil
 }

@@ -23,7 +23,13 @@
 //
 // In addition to the SciPy behaviour, Settings.Force runs a fixed number
 // of iterations ignoring the convergence tests, as used by the ELM-FBPINN
-// reference solver. All work vectors are allocated once per call, so the
+// reference solver, and Settings.Halt lets a rule LSQR cannot see (the
+// error on held-out data) stop it.
+//
+// LSMR (Fong and Saunders), a port of scipy.sparse.linalg.lsmr, takes the
+// same Settings and returns the same Result: on the same bidiagonalisation
+// it minimises ‖Aᵀr_k‖ instead of ‖r_k‖ over the Krylov space, so ‖Aᵀr_k‖
+// and ‖r_k‖ both decrease monotonically. All work vectors are allocated once per call, so the
 // iteration loop itself does not allocate.
 //
 // The package does no I/O and keeps no global state; it is safe to call

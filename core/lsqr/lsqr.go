@@ -74,6 +74,14 @@ type Settings struct {
 	// iteration number and the current iterate. The callee must neither
 	// retain nor modify x.
 	Callback func(itn int, x []float64)
+
+	// Halt, if non-nil, is called after every iteration (after Callback)
+	// with the iteration number and the current iterate, unless a test has
+	// already stopped the iteration; if it returns true, LSQR stops there
+	// with Status Halted. It is how a rule that LSQR cannot see (the error
+	// on held-out data) stops it, forced or not. The callee must neither
+	// retain nor modify x.
+	Halt func(itn int, x []float64) bool
 }
 
 // Status is the reason LSQR stopped. Values 0 to 7 equal SciPy's istop.
@@ -109,6 +117,8 @@ const (
 	// Result.Iterations is less than or equal to IterLim. SciPy has no
 	// such code; unforced, its convergence tests fire in that iteration.
 	Breakdown
+	// Halted means Settings.Halt returned true. SciPy has no such code.
+	Halted
 )
 
 var statusNames = [...]string{
@@ -121,6 +131,7 @@ var statusNames = [...]string{
 	CondEps:           "CondEps",
 	IterLimit:         "IterLimit",
 	Breakdown:         "Breakdown",
+	Halted:            "Halted",
 }
 
 // String returns the name of the status.
@@ -167,30 +178,9 @@ type Result struct {
 // It returns an error if b contains a NaN or an infinity, or if the
 // operator produces a non-finite value during the iteration.
 func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
-	if a == nil {
-		panic("lsqr: nil Operator")
-	}
-	m, n := a.Dims()
-	if m < 0 || n < 0 {
-		panic(fmt.Sprintf("lsqr: invalid operator dimensions %d×%d", m, n))
-	}
-	if len(b) != m {
-		panic(fmt.Sprintf("lsqr: len(b) = %d, want %d (rows of A)", len(b), m))
-	}
-	var set Settings
-	if s != nil {
-		set = *s
-	}
-	if set.IterLim < 0 {
-		panic(fmt.Sprintf("lsqr: negative IterLim %d", set.IterLim))
-	}
-	if !(set.Damp >= 0) || math.IsInf(set.Damp, 1) {
-		panic(fmt.Sprintf("lsqr: invalid Damp %v", set.Damp))
-	}
-	for i, v := range b {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("lsqr: b[%d] = %v is not finite", i, v)
-		}
+	m, n, set, err := prepare(a, b, s)
+	if err != nil {
+		return nil, err
 	}
 
 	iterLim := set.IterLim
@@ -233,21 +223,11 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 
 	// Set up the first vectors u and v for the bidiagonalisation.
 	// These satisfy beta*u = b - A x, alfa*v = Aᵀ u (x = 0).
-	copy(u, b)
-	bnorm := nrm2(b)
-	beta := bnorm
-	var alfa float64
-	if beta > 0 {
-		scal(1/beta, u)
-		a.MulTransVec(v, u)
-		alfa = nrm2(v)
-		if !isFinite(alfa) {
-			return nil, fmt.Errorf("lsqr: Aᵀb is not finite (‖Aᵀu‖ = %v)", alfa)
-		}
+	beta, alfa, err := bidiagStart(a, b, u, v)
+	if err != nil {
+		return nil, err
 	}
-	if alfa > 0 {
-		scal(1/alfa, v)
-	}
+	bnorm := beta
 	copy(w, v)
 
 	rhobar := alfa
@@ -278,29 +258,13 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 		// Aᵀu is formed from the unscaled u and then scaled,
 		// Aᵀ(u/beta) = (Aᵀu)/beta, so that an operator can form both
 		// products in one pass over A (StepOperator).
-		if step != nil {
-			step.BidiagStep(u, atu, v, alfa)
-			beta = nrm2(u)
-		} else {
-			a.MulVec(av, v)
-			beta = subNorm(u, av, alfa)
-			a.MulTransVec(atu, u)
-		}
-		if !isFinite(beta) {
-			return nil, fmt.Errorf("lsqr: non-finite value in A v at iteration %d", itn)
+		alfa0 := alfa
+		beta, alfa, err = bidiag(a, step, u, av, v, atu, alfa, itn)
+		if err != nil {
+			return nil, err
 		}
 		if beta > 0 {
-			rbeta := 1 / beta
-			scal(rbeta, u)
-			anorm = math.Sqrt(float64(anorm*anorm) + float64(alfa*alfa) + float64(beta*beta) + dampsq)
-			scal(rbeta, atu)
-			alfa = subNorm(v, atu, beta)
-			if !isFinite(alfa) {
-				return nil, fmt.Errorf("lsqr: non-finite value in Aᵀu at iteration %d", itn)
-			}
-			if alfa > 0 {
-				scal(1/alfa, v)
-			}
+			anorm = math.Sqrt(float64(anorm*anorm) + float64(alfa0*alfa0) + float64(beta*beta) + dampsq)
 		}
 
 		// Plane rotation to eliminate the damping parameter. This alters
@@ -388,37 +352,14 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 			test3 := 1 / (acond + eps)
 			t1 := test1 / (1 + anorm*xnorm/bnorm)
 			rtol := btol + atol*anorm*xnorm/bnorm
-
-			// These tests guard against extremely small values of atol,
-			// btol or ctol; their effect is that of the user tests with
-			// atol = eps, btol = eps, conlim = 1/eps. Later tests take
-			// precedence, as in SciPy.
-			if itn >= iterLim {
-				istop = IterLimit
-			}
-			if 1+test3 <= 1 {
-				istop = CondEps
-			}
-			if 1+test2 <= 1 {
-				istop = LeastSquaresEps
-			}
-			if 1+t1 <= 1 {
-				istop = ResidualEps
-			}
-			// Tolerances set by the user.
-			if test3 <= ctol {
-				istop = CondLimit
-			}
-			if test2 <= atol {
-				istop = LeastSquaresSmall
-			}
-			if test1 <= rtol {
-				istop = ResidualSmall
-			}
+			istop = stopTests(itn >= iterLim, test1, test2, test3, t1, rtol, atol, ctol)
 		}
 
 		if callback != nil {
 			callback(itn, x)
+		}
+		if istop == ZeroSolution && set.Halt != nil && set.Halt(itn, x) {
+			istop = Halted
 		}
 		if istop != ZeroSolution {
 			break
@@ -436,6 +377,123 @@ func LSQR(a Operator, b []float64, s *Settings) (*Result, error) {
 		ARNorm:     arnorm,
 		XNorm:      xnorm,
 	}, nil
+}
+
+// prepare checks the arguments of LSQR and LSMR and returns the sizes and
+// settings: caller bugs panic, a non-finite b is an error.
+func prepare(a Operator, b []float64, s *Settings) (m, n int, set Settings, err error) {
+	if a == nil {
+		panic("lsqr: nil Operator")
+	}
+	m, n = a.Dims()
+	if m < 0 || n < 0 {
+		panic(fmt.Sprintf("lsqr: invalid operator dimensions %d×%d", m, n))
+	}
+	if len(b) != m {
+		panic(fmt.Sprintf("lsqr: len(b) = %d, want %d (rows of A)", len(b), m))
+	}
+	if s != nil {
+		set = *s
+	}
+	if set.IterLim < 0 {
+		panic(fmt.Sprintf("lsqr: negative IterLim %d", set.IterLim))
+	}
+	if !(set.Damp >= 0) || math.IsInf(set.Damp, 1) {
+		panic(fmt.Sprintf("lsqr: invalid Damp %v", set.Damp))
+	}
+	for i, v := range b {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, 0, set, fmt.Errorf("lsqr: b[%d] = %v is not finite", i, v)
+		}
+	}
+	return m, n, set, nil
+}
+
+// bidiagStart sets up the first vectors of the bidiagonalisation from
+// x = 0, beta u = b and alpha v = Aᵀu, and returns beta = ‖b‖ and alpha.
+func bidiagStart(a Operator, b, u, v []float64) (beta, alpha float64, err error) {
+	copy(u, b)
+	beta = nrm2(b)
+	if beta > 0 {
+		scal(1/beta, u)
+		a.MulTransVec(v, u)
+		alpha = nrm2(v)
+		if !isFinite(alpha) {
+			return 0, 0, fmt.Errorf("lsqr: Aᵀb is not finite (‖Aᵀu‖ = %v)", alpha)
+		}
+	}
+	if alpha > 0 {
+		scal(1/alpha, v)
+	}
+	return beta, alpha, nil
+}
+
+// bidiag makes one step of the Golub–Kahan bidiagonalisation,
+//
+//	beta u = A v − alpha u,  alpha v = Aᵀu − beta v,
+//
+// with Aᵀu formed from the unscaled u and then scaled, Aᵀ(u/beta) =
+// (Aᵀu)/beta, so that a StepOperator forms both products in one pass over
+// A, and returns the new beta and alpha (alpha unchanged if beta = 0).
+func bidiag(a Operator, step StepOperator, u, av, v, atu []float64, alpha float64, itn int) (beta, alpha1 float64, err error) {
+	if step != nil {
+		step.BidiagStep(u, atu, v, alpha)
+		beta = nrm2(u)
+	} else {
+		a.MulVec(av, v)
+		beta = subNorm(u, av, alpha)
+		a.MulTransVec(atu, u)
+	}
+	if !isFinite(beta) {
+		return 0, 0, fmt.Errorf("lsqr: non-finite value in A v at iteration %d", itn)
+	}
+	if beta > 0 {
+		rbeta := 1 / beta
+		scal(rbeta, u)
+		scal(rbeta, atu)
+		alpha = subNorm(v, atu, beta)
+		if !isFinite(alpha) {
+			return 0, 0, fmt.Errorf("lsqr: non-finite value in Aᵀu at iteration %d", itn)
+		}
+		if alpha > 0 {
+			scal(1/alpha, v)
+		}
+	}
+	return beta, alpha, nil
+}
+
+// stopTests returns SciPy's istop of one iteration (ZeroSolution: go on)
+// from its test quantities: test1 = ‖r‖/‖b‖, test2 = ‖Aᵀr‖/(‖A‖‖r‖),
+// test3 = 1/cond(A), t1 = test1/(1 + ‖A‖‖x‖/‖b‖) and
+// rtol = btol + atol ‖A‖‖x‖/‖b‖. The ε tests guard against extremely small
+// values of atol, btol or ctol (their effect is that of the user tests
+// with atol = eps, btol = eps, conlim = 1/eps); later tests take
+// precedence, as in SciPy.
+func stopTests(last bool, test1, test2, test3, t1, rtol, atol, ctol float64) Status {
+	istop := ZeroSolution
+	if last {
+		istop = IterLimit
+	}
+	if 1+test3 <= 1 {
+		istop = CondEps
+	}
+	if 1+test2 <= 1 {
+		istop = LeastSquaresEps
+	}
+	if 1+t1 <= 1 {
+		istop = ResidualEps
+	}
+	// Tolerances set by the user.
+	if test3 <= ctol {
+		istop = CondLimit
+	}
+	if test2 <= atol {
+		istop = LeastSquaresSmall
+	}
+	if test1 <= rtol {
+		istop = ResidualSmall
+	}
+	return istop
 }
 
 // symOrtho returns c, s and r such that [c s; -s c] [a; b] = [r; 0], with

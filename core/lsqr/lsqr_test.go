@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -762,6 +763,58 @@ func TestLSQRStopLimits(t *testing.T) {
 	})
 }
 
+// TestLSQRHalt checks Settings.Halt: forced or not, LSQR stops at the
+// first iteration where Halt returns true, with Status Halted, after
+// Callback saw that iterate, and X is bit for bit the iterate of a forced
+// run of that many iterations; Halt is not called at iteration 0 nor in an
+// iteration whose test stopped LSQR, and a Halt that never fires changes
+// nothing.
+func TestLSQRHalt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(52, 1))
+	a := randDense(rng, 40, 10, 0)
+	b := randVec(rng, 40)
+	ref, err := LSQR(denseOp{a}, b, &Settings{Force: true, IterLim: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		force   bool
+		haltAt  int // 0: never
+		wantItn int
+		want    Status
+	}{
+		{true, 6, 6, Halted},
+		{false, 6, 6, Halted},
+		{true, 0, 25, IterLimit},
+		{true, 1, 1, Halted},
+	}
+	for i, tc := range cases {
+		var seen, calls []int
+		res, err := LSQR(denseOp{a}, b, &Settings{Force: tc.force, IterLim: 25,
+			Callback: func(itn int, _ []float64) { seen = append(seen, itn) },
+			Halt: func(itn int, _ []float64) bool {
+				calls = append(calls, itn)
+				return itn == tc.haltAt
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Iterations != tc.wantItn || res.Status != tc.want {
+			t.Errorf("case %d: %d iterations, %s; want %d, %s", i, res.Iterations, res.Status, tc.wantItn, tc.want)
+		}
+		wantCalls := res.Iterations // not in an iteration a test stopped
+		if res.Status != Halted {
+			wantCalls--
+		}
+		if len(calls) != wantCalls || calls[0] != 1 || len(seen) != res.Iterations+1 {
+			t.Errorf("case %d: Halt called at %v, Callback at %v; want Halt at 1..%d and Callback at 0..%d", i, calls, seen, wantCalls, res.Iterations)
+		}
+		if tc.haltAt == 6 && !floats.Same(res.X, ref.X) {
+			t.Errorf("case %d: halted iterate %v, want the forced 6-iteration one %v", i, res.X, ref.X)
+		}
+	}
+}
+
 func TestStatusString(t *testing.T) {
 	for _, tc := range []struct {
 		s    Status
@@ -776,6 +829,7 @@ func TestStatusString(t *testing.T) {
 		{CondEps, "CondEps"},
 		{IterLimit, "IterLimit"},
 		{Breakdown, "Breakdown"},
+		{Halted, "Halted"},
 		{Status(42), "Status(42)"},
 		{Status(-1), "Status(-1)"},
 	} {

@@ -45,6 +45,22 @@ func PopStd(u []float64) float64 {
 type Record struct {
 	Iter int     `json:"iter"`
 	EL1  float64 `json:"eL1"`
+	// T is the seconds the solve had taken when the record was made
+	// (set-up included); 0, and left out of the encoding, where the
+	// history was not timed (results made before it was recorded).
+	T float64 `json:"t,omitempty"`
+}
+
+// Reached returns the first record of h whose e_L1 is at most target (NaN
+// never is), and whether there is one: with a timed history, its T is the
+// time the run took to reach the target.
+func Reached(h []Record, target float64) (Record, bool) {
+	for _, r := range h {
+		if r.EL1 <= target {
+			return r, true
+		}
+	}
+	return Record{}, false
 }
 
 // Best returns the smallest error of a history (the run's error by the

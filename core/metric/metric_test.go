@@ -1,6 +1,7 @@
 package metric_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"testing"
@@ -76,11 +77,11 @@ func TestBest(t *testing.T) {
 		want   metric.Record
 		wantOK bool
 	}{
-		{"minimum in the middle", []metric.Record{{0, 1}, {100, 0.2}, {200, 0.3}}, metric.Record{Iter: 100, EL1: 0.2}, true},
-		{"NaN ignored", []metric.Record{{0, nan}, {100, 0.5}, {200, nan}, {300, 0.4}, {400, nan}}, metric.Record{Iter: 300, EL1: 0.4}, true},
-		{"NaN first then larger", []metric.Record{{0, nan}, {100, 3}}, metric.Record{Iter: 100, EL1: 3}, true},
-		{"ties keep the first", []metric.Record{{0, 0.7}, {100, 0.1}, {200, 0.1}}, metric.Record{Iter: 100, EL1: 0.1}, true},
-		{"last is best", []metric.Record{{0, 2}, {5, 1}, {10, 0.5}}, metric.Record{Iter: 10, EL1: 0.5}, true},
+		{"minimum in the middle", []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 0.2}, {Iter: 200, EL1: 0.3}}, metric.Record{Iter: 100, EL1: 0.2}, true},
+		{"NaN ignored", []metric.Record{{Iter: 0, EL1: nan}, {Iter: 100, EL1: 0.5}, {Iter: 200, EL1: nan}, {Iter: 300, EL1: 0.4}, {Iter: 400, EL1: nan}}, metric.Record{Iter: 300, EL1: 0.4}, true},
+		{"NaN first then larger", []metric.Record{{Iter: 0, EL1: nan}, {Iter: 100, EL1: 3}}, metric.Record{Iter: 100, EL1: 3}, true},
+		{"ties keep the first", []metric.Record{{Iter: 0, EL1: 0.7}, {Iter: 100, EL1: 0.1}, {Iter: 200, EL1: 0.1}}, metric.Record{Iter: 100, EL1: 0.1}, true},
+		{"last is best", []metric.Record{{Iter: 0, EL1: 2}, {Iter: 5, EL1: 1}, {Iter: 10, EL1: 0.5}}, metric.Record{Iter: 10, EL1: 0.5}, true},
 	}
 	for i, tc := range cases {
 		got, ok := metric.Best(tc.h)
@@ -88,7 +89,7 @@ func TestBest(t *testing.T) {
 			t.Errorf("case %d (%s): Best = %+v, %v, want %+v, %v", i, tc.name, got, ok, tc.want, tc.wantOK)
 		}
 	}
-	for _, h := range [][]metric.Record{nil, {{0, nan}, {100, nan}}} {
+	for _, h := range [][]metric.Record{nil, {{Iter: 0, EL1: nan}, {Iter: 100, EL1: nan}}} {
 		got, ok := metric.Best(h)
 		if ok || !math.IsNaN(got.EL1) {
 			t.Errorf("Best(%v) = %+v, %v, want NaN error and false", h, got, ok)
@@ -113,4 +114,43 @@ func ExampleBest() {
 	b, ok := metric.Best(h)
 	fmt.Println(b.Iter, b.EL1, ok)
 	// Output: 200 0.01 true
+}
+
+// TestReached checks the first record at or below a target: the first of
+// several, none when the target is below every error, NaN never, and an
+// equal error counts as reached.
+func TestReached(t *testing.T) {
+	nan := math.NaN()
+	h := []metric.Record{{Iter: 0, EL1: 1, T: 0.5}, {Iter: 100, EL1: nan, T: 1}, {Iter: 200, EL1: 0.01, T: 2}, {Iter: 300, EL1: 0.005, T: 3}, {Iter: 400, EL1: 0.02, T: 4}}
+	cases := []struct {
+		target float64
+		want   metric.Record
+		ok     bool
+	}{
+		{2, h[0], true},
+		{0.05, h[2], true},
+		{0.01, h[2], true},
+		{0.006, h[3], true},
+		{0.001, metric.Record{}, false},
+		{nan, metric.Record{}, false},
+	}
+	for i, tc := range cases {
+		got, ok := metric.Reached(h, tc.target)
+		if ok != tc.ok || got != tc.want {
+			t.Errorf("case %d: Reached(%g) = %+v, %v, want %+v, %v", i, tc.target, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestRecordEncoding checks that an untimed record encodes as before the
+// time was added (no "t"), so results made without it read and key the same.
+func TestRecordEncoding(t *testing.T) {
+	b, _ := json.Marshal(metric.Record{Iter: 100, EL1: 0.5})
+	if string(b) != `{"iter":100,"eL1":0.5}` {
+		t.Errorf("untimed record encodes as %s, want {\"iter\":100,\"eL1\":0.5}", b)
+	}
+	b, _ = json.Marshal(metric.Record{Iter: 100, EL1: 0.5, T: 1.25})
+	if string(b) != `{"iter":100,"eL1":0.5,"t":1.25}` {
+		t.Errorf("timed record encodes as %s, want {\"iter\":100,\"eL1\":0.5,\"t\":1.25}", b)
+	}
 }

@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"elmfbpinn/core/basis"
 	"elmfbpinn/core/domain"
@@ -329,7 +330,11 @@ func (m *model) run(s schedule) (*Result, error) {
 	adam := nn.NewAdam(len(m.params), &nn.AdamSettings{LR: s.lr})
 	res := &Result{Steps: s.steps, Params: len(m.params)}
 	record := func(step int) {
-		res.History = append(res.History, metric.Record{Iter: step, EL1: m.testError()})
+		rec := metric.Record{Iter: step, EL1: m.testError()}
+		if !s.start.IsZero() {
+			rec.T = time.Since(s.start).Seconds()
+		}
+		res.History = append(res.History, rec)
 		res.Loss = append(res.Loss, m.loss())
 		if s.progress != nil {
 			s.progress(res.History)

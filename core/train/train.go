@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"elmfbpinn/core/basis"
 	"elmfbpinn/core/local"
@@ -46,6 +47,10 @@ type FBPINNConfig struct {
 	// the training. The slice is the training's own: it is read during the
 	// call only. It observes only.
 	Progress func(history []metric.Record)
+	// Timed stamps each record of the history with the seconds since the
+	// training began (metric.Record.T; building the networks included).
+	// Off, the records carry no time.
+	Timed bool
 }
 
 // PINNConfig fixes one PINN run: one network [d, Width, Width, 1] on the
@@ -73,6 +78,9 @@ type PINNConfig struct {
 	// Progress, if set, is called each time the history gains a record
 	// (see FBPINNConfig.Progress).
 	Progress func(history []metric.Record)
+	// Timed stamps the history's records with their time (see
+	// FBPINNConfig.Timed).
+	Timed bool
 }
 
 // Result is the outcome of a training run.
@@ -100,6 +108,7 @@ type schedule struct {
 	steps, every int
 	lr           float64
 	progress     func([]metric.Record)
+	start        time.Time // when the training began; zero: the records are not timed
 }
 
 func newSchedule(steps int, lr float64, every int, progress func([]metric.Record)) (schedule, error) {
@@ -121,18 +130,26 @@ func newSchedule(steps int, lr float64, every int, progress func([]metric.Record
 
 // FBPINN trains the FBPINN c on problem p.
 func FBPINN(p problem.Problem, c FBPINNConfig) (*Result, error) {
+	start := time.Now()
 	m, s, err := buildFBPINN(p, c)
 	if err != nil {
 		return nil, err
+	}
+	if c.Timed {
+		s.start = start
 	}
 	return m.run(s)
 }
 
 // PINN trains the PINN c on problem p.
 func PINN(p problem.Problem, c PINNConfig) (*Result, error) {
+	start := time.Now()
 	m, s, err := buildPINN(p, c)
 	if err != nil {
 		return nil, err
+	}
+	if c.Timed {
+		s.start = start
 	}
 	return m.run(s)
 }

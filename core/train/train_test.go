@@ -447,3 +447,40 @@ func TestCombineScale(t *testing.T) {
 		}
 	}
 }
+
+// TestTimed checks the Timed setting of both trainings: each record
+// carries a positive, non-decreasing time, and the steps and errors are
+// those of an untimed run, whose records carry none.
+func TestTimed(t *testing.T) {
+	p := &problem.Oscillator{Omega0: 10}
+	runs := []struct {
+		name string
+		run  func(timed bool) (*Result, error)
+	}{
+		{"fbpinn", func(timed bool) (*Result, error) {
+			return FBPINN(p, FBPINNConfig{J: []int{2}, K: 4, Steps: 40, Every: 10, Seed: 1, Timed: timed})
+		}},
+		{"pinn", func(timed bool) (*Result, error) {
+			return PINN(p, PINNConfig{J: 2, K: 4, Width: 6, Steps: 40, Every: 10, Seed: 1, Timed: timed})
+		}},
+	}
+	for _, tc := range runs {
+		timed, err := tc.run(true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := tc.run(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(timed.History) != len(plain.History) {
+			t.Fatalf("%s: %d timed records, %d untimed", tc.name, len(timed.History), len(plain.History))
+		}
+		for i, r := range timed.History {
+			q := plain.History[i]
+			if r.Iter != q.Iter || r.EL1 != q.EL1 || q.T != 0 || !(r.T > 0) || i > 0 && r.T < timed.History[i-1].T {
+				t.Errorf("%s: record %d timed %+v, untimed %+v; want equal steps and errors, a positive non-decreasing time, none untimed", tc.name, i, r, q)
+			}
+		}
+	}
+}
