@@ -2,8 +2,8 @@ package experiments
 
 import (
 	"fmt"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"elmfbpinn/paperdata"
