@@ -14,8 +14,11 @@ import (
 	"elmfbpinn/core/train"
 )
 
-// The names of the solvers with options.
+// The names of the solvers with options, and of the named forced LSQR.
 const (
+	// ForcedSolver is the paper's forced LSQR (elm.LSQR) under a name of
+	// its own: the same bits as the default, other run keys.
+	ForcedSolver = "lsqr-forced"
 	// StopSolver is LSQR on M stopped by its own tests (elm.StopLSQR):
 	// options ATol, BTol, ConLim.
 	StopSolver = "lsqr-stop"
@@ -42,6 +45,11 @@ type solver struct {
 // paper's forced LSQR (Spec.Solver ""): a new method is one elm.Solver and
 // one entry here.
 var solvers = map[string]solver{
+	// ForcedSolver is the paper's forced LSQR under a name: the same
+	// iterations and bits as Spec.Solver "", but runs of keys of their own,
+	// so that a study of solvers times them afresh, beside the others, on
+	// one machine, instead of sharing the paper tables' results.
+	ForcedSolver:  {make: func(SolverOpts, *elm.System) (elm.Solver, error) { return elm.LSQR{}, nil }},
 	"lsqr-scaled": {make: func(SolverOpts, *elm.System) (elm.Solver, error) { return elm.ScaledLSQR{}, nil }},
 	StopSolver: {make: func(o SolverOpts, _ *elm.System) (elm.Solver, error) {
 		return elm.StopLSQR{Stop: o.rule()}, nil

@@ -194,7 +194,7 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // Keys of the layout, at each level.
 var (
-	tableKeys = []string{"id", "title", "kind", "problem", "param", "seeds", "kappa", "quick", "rows"}
+	tableKeys = []string{"id", "title", "description", "kind", "problem", "param", "seeds", "kappa", "quick", "rows"}
 	rowKeys   = []string{"model", "problem", "param", "J", "K", "width", "R", "delta", "iters", "solver", "solver_opts", "seeds", "quick", "ref"}
 	// solverOptKeys are the keys of solver_opts, as SolverOpts encodes them.
 	solverOptKeys = []string{"tau", "stop", "atol", "btol", "conlim", "heldout", "patience", "lsmr"}
@@ -311,6 +311,9 @@ func (p *fileParser) table(at string, m map[string]any) (*Table, error) {
 	}
 	if t.Title == "" {
 		t.Title = id
+	}
+	if t.Description, err = p.text(at, name, m, "description"); err != nil {
+		return nil, err
 	}
 	kind, err := p.str(at, name, m, "kind", true)
 	if err != nil {
@@ -839,6 +842,24 @@ func (p *fileParser) str(at, field string, m map[string]any, k string, required 
 	return s, nil
 }
 
+// text returns the string value of an optional key of prose: line breaks
+// and tabs are allowed (a TOML multi-line string) and read as spaces;
+// other control characters are refused.
+func (p *fileParser) text(at, field string, m map[string]any, k string) (string, error) {
+	v, ok := m[k]
+	if !ok {
+		return "", nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", p.errAt(at+"."+k, field+": "+k, "want a string, got %s", typeName(v))
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return (r < 0x20 || r == 0x7f) && r != '\n' && r != '\t' && r != '\r' }) {
+		return "", p.errAt(at+"."+k, field+": "+k, "holds a control character")
+	}
+	return strings.Join(strings.Fields(s), " "), nil
+}
+
 // float returns a number (an integer or a float) as a float64.
 func (p *fileParser) float(at, field string, v any) (float64, error) {
 	switch x := v.(type) {
@@ -939,7 +960,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // ParseKind returns the Kind a name (Kind.String) stands for.
 func ParseKind(name string) (Kind, error) {
 	var names []string
-	for k := Baseline; k <= Weights; k++ {
+	for k := Baseline; k <= Solvers; k++ {
 		if k.String() == name {
 			return k, nil
 		}
@@ -1069,6 +1090,9 @@ func exportTable(b *strings.Builder, t *Table) error {
 		return fmt.Errorf("table %s: a selection's seeds replace the rows' in every tier; export the table as declared", t.ID)
 	}
 	fmt.Fprintf(b, "[[table]]\nid = %s\ntitle = %s\nkind = %s\n", tomlString(t.ID), tomlString(t.Title), tomlString(t.Kind.String()))
+	if t.Description != "" {
+		fmt.Fprintf(b, "description = %s\n", tomlString(t.Description))
+	}
 	if t.Paper != "" {
 		fmt.Fprintf(b, "# exported from the paper's table %s: ref holds its published values\n", t.Paper)
 	}

@@ -14,7 +14,11 @@ type Table struct {
 	ID    string // our name, e.g. "osc-K"
 	Paper string // the paper's label, e.g. "tab:ch3-harm-c-ablation"; "" for the figure
 	Title string
-	Kind  Kind // what the table compares, and so its axis (X)
+	// Description, if set, says in prose what the table measures and what
+	// it shows (an experiment file's description); reports print it under
+	// the title.
+	Description string
+	Kind        Kind // what the table compares, and so its axis (X)
 	Rows  []Row
 	// Quick is the table's part of the quick tier; nil leaves the table out
 	// of it.
@@ -52,6 +56,7 @@ const (
 	SweepJ               // the subdomains per dimension J vary
 	Scaling              // the problem's parameter grows with J; one and three levels
 	Weights              // the weight scale R varies (the paper's weight-scaling figure)
+	Solvers              // the least-squares solver varies (a study beyond the paper)
 )
 
 // String returns the kind's name: "baseline", "K", "J", "scaling" or "R".
@@ -67,6 +72,8 @@ func (k Kind) String() string {
 		return "scaling"
 	case Weights:
 		return "R"
+	case Solvers:
+		return "solver"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
