@@ -111,7 +111,7 @@ var finalKinds = map[experiments.Kind]struct{ axis, caption string }{
 	experiments.SweepK:   {"K (PINN: hidden width)", sweepCaption},
 	experiments.SweepJ:   {"J (subdomains per dimension)", sweepCaption},
 	experiments.Scaling:  {"", sweepCaption},
-	experiments.Solvers:  {"", "e_L1 (median over the seeds) of each solver beside the paper's median and range"},
+	experiments.Solvers:  {"solver", "e_L1 (median over the seeds) of each solver beside the paper's median and range"},
 	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_L1 against the weight scale R " +
 		"for the three problems (median, min-max bar over the seeds)"},
 }
