@@ -87,6 +87,9 @@ type RowStats struct {
 	TimeMean, TimeStd float64
 	// Band is the test-error history over the seeds present.
 	Band Band
+	// Solve is the row's solves over the seeds present as a study of
+	// least-squares solvers reads them.
+	Solve SolveStats
 
 	// Kappa and KappaNote come from the row's κ run (Iters == 0, Kappa
 	// true) when its result is present. KappaWant says whether the tier has
@@ -114,6 +117,28 @@ type RowStats struct {
 	// Machines are where the seeds present were timed, "CPU
 	// (GOMAXPROCS=n)", when their results say.
 	Machines []string
+}
+
+// SolveStats are the statistics of a row's solves over the seeds present
+// that a study of solvers reports beside the paper's minimum-over-history
+// e_L1: the error of the coefficients returned, the iterations, the times
+// and the time to reach the reference median. NaN where no seed has one.
+type SolveStats struct {
+	// Of Result.EL1Final, the test error of the coefficients the solver
+	// returns (its last iterate, or the one its stopping rule chose).
+	FinalMedian, FinalMin, FinalMax float64
+	// Iterations is the median of the last recorded iteration (the
+	// iterations run; a forced run's budget).
+	Iterations float64
+	// Setup is the mean time of the first record (iteration 0: the
+	// solver's set-up, a preconditioner's included, and one test error);
+	// Solve the mean Time.Solve; both NaN for untimed histories (Setup).
+	Setup, Solve float64
+	// Reach is the median over the seeds of the time of the first record
+	// at or below the reference's median e_L1 (Paper.EL1Median): NaN unless
+	// every seed present reached it, Reached of them did.
+	Reach   float64
+	Reached int
 }
 
 // Reason says why a row of a table lacks results in a tier.
@@ -386,6 +411,7 @@ func (s *RowStats) summarise() error {
 		}
 		s.EL1Range = s.EL1Max - s.EL1Min
 	}
+	s.Solve = solveStats(s.Found, s.Table, s.Row)
 	if p, ok := s.Table.PaperRow(s.Row); ok {
 		s.Paper = &p
 		if !s.Reduced && s.Contended == 0 {
@@ -399,6 +425,47 @@ func (s *RowStats) summarise() error {
 		s.Note = experiments.NoteFor(s.Table, s.Index)
 	}
 	return nil
+}
+
+// solveStats returns the SolveStats of a row's results.
+func solveStats(found []*experiments.Result, t *experiments.Table, row experiments.Row) SolveStats {
+	nan := math.NaN()
+	st := SolveStats{FinalMedian: nan, FinalMin: nan, FinalMax: nan, Iterations: nan, Setup: nan, Solve: nan, Reach: nan}
+	if len(found) == 0 {
+		return st
+	}
+	target := nan
+	if p, ok := t.PaperRow(row); ok {
+		target = p.EL1Median
+	}
+	var final, iters, setup, solve, reach stats.Float64Data
+	for _, r := range found {
+		final, solve = append(final, r.EL1Final), append(solve, r.Time.Solve)
+		if n := len(r.History); n > 0 {
+			iters = append(iters, float64(r.History[n-1].Iter))
+			if r.History[0].T > 0 {
+				setup = append(setup, r.History[0].T)
+			}
+		}
+		if rec, ok := metric.Reached(r.History, target); ok && rec.T > 0 {
+			reach = append(reach, rec.T)
+		}
+	}
+	st.FinalMedian, _ = final.Median()
+	st.FinalMin, _ = final.Min()
+	st.FinalMax, _ = final.Max()
+	st.Solve, _ = solve.Mean()
+	if len(iters) > 0 {
+		st.Iterations, _ = iters.Median()
+	}
+	if len(setup) == len(found) {
+		st.Setup, _ = setup.Mean()
+	}
+	st.Reached = len(reach)
+	if len(reach) == len(found) {
+		st.Reach, _ = reach.Median()
+	}
+	return st
 }
 
 // lookup returns the result of spec, or nil if there is none. A result
@@ -435,7 +502,11 @@ func machine(e experiments.Env) string {
 type Band struct {
 	Iter             []float64
 	Median, Min, Max []float64
-	Seeds            int // the number of histories the band is over
+	// T is the median over the seeds of the seconds each had taken at
+	// Iter[i] (metric.Record.T); nil unless every record of every
+	// history is timed.
+	T     []float64
+	Seeds int // the number of histories the band is over
 }
 
 // Len returns the number of points of the band.
@@ -446,6 +517,8 @@ func (b Band) Len() int { return len(b.Iter) }
 func HistoryBand(hs [][]metric.Record) Band {
 	b := Band{Seeds: len(hs)}
 	vals := map[int][]float64{} // the finite errors at each iteration
+	times := map[int][]float64{}
+	timed := len(hs) > 0
 	bad := map[int]bool{}
 	for _, h := range hs {
 		seen := map[int]bool{}
@@ -454,6 +527,8 @@ func HistoryBand(hs [][]metric.Record) Band {
 				continue // a repeated record keeps its first value
 			}
 			seen[r.Iter] = true
+			times[r.Iter] = append(times[r.Iter], r.T)
+			timed = timed && r.T > 0
 			if !Finite(r.EL1) {
 				bad[r.Iter] = true
 				continue
@@ -475,6 +550,10 @@ func HistoryBand(hs [][]metric.Record) Band {
 		hi, _ := v.Max()
 		b.Iter = append(b.Iter, float64(it))
 		b.Median, b.Min, b.Max = append(b.Median, med), append(b.Min, lo), append(b.Max, hi)
+		if timed {
+			t, _ := stats.Float64Data(times[it]).Median()
+			b.T = append(b.T, t)
+		}
 	}
 	return b
 }

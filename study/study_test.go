@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"elmfbpinn/core/metric"
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
 	"elmfbpinn/study/studytest"
@@ -255,5 +256,40 @@ func TestLabel(t *testing.T) {
 		if got := tc.s.Label(); got != tc.want {
 			t.Errorf("%s row: Label() = %q, want %q", tc.s.Table.ID, got, tc.want)
 		}
+	}
+}
+
+// TestSolveStats: a solver study's statistics of a row: the final errors,
+// the iterations run, the set-up (the first record's time), the time to the
+// reference median (the first timed record at or below it, on every seed,
+// else NaN with the count) and the band's median times.
+func TestSolveStats(t *testing.T) {
+	tab := &experiments.Table{ID: "s", Kind: experiments.Solvers}
+	row := experiments.Row{Problem: experiments.Oscillator, Model: experiments.ELM, Param: 80, J: []int{20}, K: 12, R: 1, Delta: 2.9,
+		Ref: &paperdata.Row{EL1Median: 1e-3, EL1Range: 1e-4}}
+	rec := func(iter int, el1, t float64) metric.Record { return metric.Record{Iter: iter, EL1: el1, T: t} }
+	res := func(final float64, h ...metric.Record) *experiments.Result {
+		return &experiments.Result{EL1Final: final, History: h, Time: experiments.Timing{Solve: h[len(h)-1].T + 0.5}}
+	}
+	found := []*experiments.Result{
+		res(2e-3, rec(0, 1, 0.1), rec(100, 1e-2, 1), rec(200, 9e-4, 2)),
+		res(4e-3, rec(0, 1, 0.3), rec(100, 5e-4, 3), rec(200, 8e-4, 4)),
+	}
+	st := solveStats(found, tab, row)
+	if st.FinalMedian != 3e-3 || st.FinalMin != 2e-3 || st.FinalMax != 4e-3 || st.Iterations != 200 ||
+		!near(st.Setup, 0.2) || !near(st.Solve, 3.5) || st.Reached != 2 || st.Reach != 2.5 {
+		t.Errorf("stats %+v; want final 3e-3 [2e-3, 4e-3], 200 iterations, set-up 0.2, solve 3.5, reached by both at 2 and 3 (median 2.5)", st)
+	}
+	found[1].History[1].EL1, found[1].History[2].EL1 = 5e-2, 5e-2 // never reaches 1e-3
+	if st := solveStats(found, tab, row); st.Reached != 1 || !math.IsNaN(st.Reach) {
+		t.Errorf("one seed reaching: reached %d, reach %v; want 1 and NaN", st.Reached, st.Reach)
+	}
+	b := HistoryBand([][]metric.Record{found[0].History, found[1].History})
+	if len(b.T) != 3 || !near(b.T[0], 0.2) || b.T[2] != 3 {
+		t.Errorf("band times %v, want the medians 0.2, 2, 3", b.T)
+	}
+	found[0].History[1].T = 0 // an untimed record: no times
+	if b := HistoryBand([][]metric.Record{found[0].History, found[1].History}); b.T != nil {
+		t.Errorf("band times %v with an untimed record, want none", b.T)
 	}
 }
