@@ -2,14 +2,21 @@ package reports
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
+	"image/png"
+	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -31,8 +38,24 @@ import (
 // wide, so that its text sizes (at least minFont) are the printed ones.
 // Figure text is Unicode with script markup (text.go): "ω_{0}", "e_{L1}".
 
-// pngDPI is the resolution of the PNG figures.
-const pngDPI = 200
+// pngDPI is the resolution of the PNG figures, recorded in each file (a
+// pHYs chunk) so that a viewer or pdflatex places it at its printed size.
+const pngDPI = 300
+
+// pdfDate is the creation and modification date written into every PDF
+// figure, instead of the time of writing, so that a figure gives the same
+// bytes every time (published reports are checked byte for byte).
+var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func init() {
+	// gonum/plot's PDF canvas hides its fpdf document: its defaults are the
+	// only way to a fixed date and to resource catalogues written in a
+	// fixed order (fonts and images, otherwise in map order). They apply to
+	// every PDF fpdf makes in this program; nothing else here makes one.
+	fpdf.SetDefaultCreationDate(pdfDate)
+	fpdf.SetDefaultModificationDate(pdfDate)
+	fpdf.SetDefaultCatalogSort(true)
+}
 
 // The printed widths of the figures: a column of a two-column paper
 // (3.3 in) and the text width of a one-column page (6.5 in). A figure is
@@ -105,7 +128,7 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 	case FormatPNG:
 		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
 		f.draw(draw.New(c))
-		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(&buf)
+		err = encodePNG(&buf, c.Image(), pngDPI)
 	case FormatPDF:
 		c := vgpdf.New(f.W, f.H)
 		f.draw(draw.New(straightAlpha{c}))
@@ -117,6 +140,34 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// encodePNG writes img as a PNG (best compression) that records its
+// resolution, dpi dots per inch, in a pHYs chunk right after the header, as
+// the PNG specification allows (the image/png encoder writes none).
+func encodePNG(w io.Writer, img image.Image, dpi float64) error {
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img); err != nil {
+		return err
+	}
+	b := buf.Bytes()
+	const ihdrEnd = 8 + 8 + 13 + 4 // signature, IHDR's length and type, its data, its CRC
+	if len(b) < ihdrEnd || string(b[12:16]) != "IHDR" {
+		return errors.New("png: no IHDR chunk first")
+	}
+	ppm := uint32(math.Round(dpi / 0.0254)) // pixels per metre
+	chunk := binary.BigEndian.AppendUint32(nil, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	for _, part := range [][]byte{b[:ihdrEnd], chunk, b[ihdrEnd:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Colours: matplotlib's "tab10", which reads well in print and on screen.

@@ -3,7 +3,10 @@ package reports
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/binary"
+	"image/png"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"testing"
@@ -169,6 +172,54 @@ func TestSpaceTicks(t *testing.T) {
 			if (tk.Label != "") != tc.want[i] || tk.Value != tc.at[i] {
 				t.Errorf("ticks at %v: %d is %+v, want labelled %v", tc.at, i, tk, tc.want[i])
 			}
+		}
+	}
+}
+
+// TestFigureBytesStable: a figure gives the same bytes each time, as PDF
+// (fixed dates, sorted catalogues) and as PNG, so that the published
+// report can be checked byte for byte; the PNG decodes at the figure's
+// size at pngDPI and records that resolution in a pHYs chunk after IHDR.
+func TestFigureBytesStable(t *testing.T) {
+	tables, res := reportTables(t)
+	f, err := finalOf(tables[1], experiments.Full, res) // osc-K: a column figure
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig := FinalPlot(f)
+	for _, format := range []string{FormatPDF, FormatPNG} {
+		a, err := fig.Bytes(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := fig.Bytes(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two drawings of %s differ (%d and %d bytes)", format, fig.Name, len(a), len(b))
+		}
+		if format == FormatPDF {
+			if !bytes.Contains(a, []byte("/CreationDate (D:20000101000000)")) {
+				t.Errorf("the PDF is dated by the time of writing, not pdfDate")
+			}
+			continue
+		}
+		img, err := png.Decode(bytes.NewReader(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, want := img.Bounds().Dx(), int(math.Round(float64(fig.W/vg.Inch)*pngDPI)); w != want {
+			t.Errorf("PNG %d pixels wide, want %d (%.2f in at %d dpi)", w, want, float64(fig.W/vg.Inch), pngDPI)
+		}
+		// The chunk after IHDR: length 9, "pHYs", x and y pixels per
+		// metre, unit 1 (the metre).
+		if len(a) < 33+21 || string(a[37:41]) != "pHYs" {
+			t.Fatalf("no pHYs chunk after IHDR")
+		}
+		x, y := binary.BigEndian.Uint32(a[41:45]), binary.BigEndian.Uint32(a[45:49])
+		if dpi := float64(x) * 0.0254; x != y || a[49] != 1 || math.Abs(dpi-pngDPI) > 0.1 {
+			t.Errorf("pHYs: %d x %d per unit %d (%.1f dpi), want %d dpi in both directions per metre", x, y, a[49], dpi, pngDPI)
 		}
 	}
 }

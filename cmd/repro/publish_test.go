@@ -20,7 +20,7 @@ import (
 // and that the report says which runs are missing instead of failing.
 func TestPublishRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "published")
-	sel := []string{"-tier", "full", "-table", "osc-baseline,osc-K,weight-scaling", "-format", "md,latex,csv,png"}
+	sel := []string{"-tier", "full", "-table", "osc-baseline,osc-K,weight-scaling", "-format", publishFormats}
 	_, stderr, code := runRepro(t, append([]string{"publish", "-results",
 		filepath.Join("..", "..", "reports", "testdata", "results"), "-out", out}, sel[:4]...)...)
 	if code != 0 {
@@ -161,7 +161,7 @@ func TestPublishedReport(t *testing.T) {
 	}
 	again := filepath.Join(t.TempDir(), "report")
 	_, stderr, code := runRepro(t, "report", "-reproducible", "-tier", "full", "-results", res, "-out", again,
-		"-format", "md,latex,csv,png")
+		"-format", publishFormats)
 	if code != 0 {
 		t.Fatalf("report from the published results: exit %d: %s", code, stderr)
 	}
