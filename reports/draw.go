@@ -31,8 +31,11 @@ import (
 )
 
 // This file holds the drawing machinery shared by the figures: a Figure
-// that writes itself as PNG or PDF, a page layout with a title, notes, a
-// legend strip and a grid of aligned panels, and the styles.
+// that writes itself as PNG or PDF, a page layout with a legend strip and a
+// grid of aligned panels, and the styles. A figure file holds the plot
+// alone (axes, legend, panel titles): its title and the notes that explain
+// it are text of the report (Figure.Title, Notes: the LaTeX caption and
+// REPORT.md), not drawn.
 //
 // Every figure is drawn at its printed size, columnWidth or textWidth
 // wide, so that its text sizes (at least minFont) are the printed ones.
@@ -65,10 +68,15 @@ const (
 	textWidth   = 6.5 * vg.Inch
 )
 
-// Figure is one drawing of a fixed size, written as PNG or PDF.
+// Figure is one drawing of a fixed size, written as PNG or PDF, with the
+// text the report writes beside it. Title and Notes are figure text:
+// Unicode with "_{...}" and "^{...}" scripts ("e_{L1}", "ω_{0}"), which
+// the report writes as LaTeX math ($e_{L_1}$) and as Markdown (e_L1).
 type Figure struct {
-	Name    string // the file name without extension, e.g. "osc-K-convergence"
-	Caption string // one line for the report
+	Name    string   // the file name without extension, e.g. "osc-K-convergence"
+	Caption string   // what it shows, in a few words: the image's alternative text
+	Title   string   // what it shows in full, e.g. "Damped oscillator, varying K: test error against iteration"
+	Notes   []string // sentences that explain it: what it reproduces, what its marks mean
 	W, H    vg.Length
 	draw    func(c draw.Canvas)
 }
@@ -232,8 +240,6 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 // Font sizes of the figures, in points at the printed size: none is below
 // minFont (scripts included, see scriptText).
 const (
-	titleSize  = 9 // the figure's title
-	noteSize   = 8 // the lines of notes under it
 	legendSize = 8 // the legend strip
 	panelSize  = 9 // a panel's title
 	labelSize  = 9 // an axis label
@@ -353,11 +359,11 @@ type legendItem struct {
 	thumb func(c *draw.Canvas)
 }
 
-// page is the layout of a figure: a title, lines of notes, a legend strip
-// and a grid of panels drawn aligned.
+// page is the layout of a figure: a legend strip and a grid of panels
+// drawn aligned; its title and notes become the figure's (not drawn).
 type page struct {
 	title  string
-	notes  []string
+	notes  []string // "" entries are left out
 	legend []legendItem
 	// rows are the panels, every row as long, each starting with a panel;
 	// nil entries are left empty.
@@ -409,37 +415,23 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 }
 
-// header draws the page's title and notes (in grey), wrapped to c's width
-// less the margins, and the legend strip under them at the top of c, and
-// returns the y below them.
+// header draws the legend strip at the top of c, within its margins, and
+// returns the y below it.
 func (pg *page) header(c draw.Canvas) vg.Length {
 	top := c.Max.Y - margin
-	left, right := c.Min.X+margin, c.Max.X-margin
-	lines := func(st text.Style, s string, gap vg.Length) {
-		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		for _, line := range wrapText(st, s, right-left) {
-			c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
-			top -= st.Height(line) + gap
-		}
-	}
-	lines(textStyle(titleSize), pg.title, 2)
-	note := textStyle(noteSize)
-	note.Color = color.RGBA{90, 90, 90, 255}
-	for _, n := range pg.notes {
-		lines(note, n, 1)
-	}
 	if len(pg.legend) > 0 {
-		top = drawLegendStrip(c, pg.legend, left, right, top-3)
+		top = drawLegendStrip(c, pg.legend, c.Min.X+margin, c.Max.X-margin, top)
 	}
 	return top
 }
 
 // figure returns the page as a figure w wide whose panels take body below
-// the header (title, notes and legend), as high as header draws it on a
-// canvas that only records (vg/recorder).
+// the legend, as high as header draws it on a canvas that only records
+// (vg/recorder), with the page's title and notes as its text.
 func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
 	top := pg.header(draw.Canvas{Canvas: new(recorder.Canvas), Rectangle: vg.Rectangle{Max: vg.Point{X: w}}})
-	return &Figure{Name: name, Caption: caption, W: w, H: body + 4 - top, draw: pg.draw}
+	notes := slices.DeleteFunc(slices.Clone(pg.notes), func(n string) bool { return n == "" })
+	return &Figure{Name: name, Caption: caption, Title: pg.title, Notes: notes, W: w, H: body + 4 - top, draw: pg.draw}
 }
 
 // Sizes of the legend strip's entries.
@@ -483,19 +475,6 @@ func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Leng
 		}
 	}
 	return top
-}
-
-// wrapText breaks s into lines no wider than w.
-func wrapText(st text.Style, s string, w vg.Length) []string {
-	var lines []string
-	for _, word := range strings.Fields(s) {
-		if n := len(lines); n > 0 && st.Width(lines[n-1]+" "+word) <= w {
-			lines[n-1] += " " + word
-		} else {
-			lines = append(lines, word)
-		}
-	}
-	return lines
 }
 
 // lineThumb draws the legend thumbnail of a line: the band, unless it is

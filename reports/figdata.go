@@ -100,24 +100,25 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 	return f
 }
 
-// convergenceCaption describes a convergence figure.
-const convergenceCaption = "test e_L1 against iteration: median and min-max band over the seeds"
+// convergenceCaption describes a convergence figure (figure text, as the
+// captions below).
+const convergenceCaption = "test e_{L1} against iteration: median and min–max band over the seeds"
 
 // finalKinds describe the final-error figure of a table by its kind: the
 // label of its axis (a scaling table's is its problem's parameter, which
 // Final names) and its caption.
 var finalKinds = map[experiments.Kind]struct{ axis, caption string }{
-	experiments.Baseline: {"model", "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"},
+	experiments.Baseline: {"model", "final e_{L1} per model (median, min–max bar over the seeds) beside the paper's median and range"},
 	experiments.SweepK:   {"K (PINN: hidden width)", sweepCaption},
 	experiments.SweepJ:   {"J (subdomains per dimension)", sweepCaption},
 	experiments.Scaling:  {"", sweepCaption},
-	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_L1 against the weight scale R " +
-		"for the three problems (median, min-max bar over the seeds)"},
+	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_{L1} against the weight scale R " +
+		"for the three problems (median, min–max bar over the seeds)"},
 }
 
 // sweepCaption describes the final-error figure of a table that varies a
 // parameter.
-const sweepCaption = "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
+const sweepCaption = "final e_{L1} against the swept parameter (median, min–max bar over the seeds) beside the paper's median and range"
 
 // FinalPoint is one x of a final-error series: the median and the min–max
 // over seeds of the per-seed error (ours), or the paper's median with

@@ -151,8 +151,8 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 	}
 	pg := &page{
-		title:   figureTitle(f.Study.Table, "test error against iteration"),
-		notes:   append(notes, omittedNote(f.Omitted)),
+		title:   figureTitle(f.Study.Table, "test e_{L1} against iteration"),
+		notes:   notes,
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
@@ -316,7 +316,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		items = append(items, legendItem{s.Label, glyphThumb(glyph, &bar)})
 	}
 	var ticks []plot.Tick
-	w, what := columnWidth, "final test error per model"
+	w, what := columnWidth, "final test e_{L1} per model"
 	if len(f.Nominal) > 0 {
 		for i, name := range f.Nominal {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
@@ -331,7 +331,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		if len(f.XTicks) > 6 {
 			w = textWidth
 		}
-		what = "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
+		what = "final test e_{L1} against " + strings.SplitN(f.XLabel, " ", 2)[0]
 		// Labels that would touch their left neighbour on the printed
 		// axis (about the figure's width less 60 pt) are left out.
 		u0, u1, axis := tx(p.X.Min), tx(p.X.Max), w-vg.Points(60)
@@ -345,7 +345,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, what),
-		notes:   []string{sourceNote(f.Study) + " " + legendNote + ".", omittedNote(f.Omitted)},
+		notes:   []string{sourceNote(f.Study) + " " + legendNote + "."},
 		legend:  items,
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},

@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -125,6 +126,16 @@ func TestFigurePrintSize(t *testing.T) {
 		fig.draw(draw.New(rec))
 		if len(rec.sizes) == 0 {
 			t.Errorf("%s: no text drawn", fig.Name)
+		}
+		// The title and the notes are the caption's, not the image's.
+		caption := fig.Title + " " + strings.Join(fig.Notes, " ")
+		if fig.Title == "" || len(fig.Notes) == 0 && !strings.Contains(fig.Name, "solution") {
+			t.Errorf("%s: title %q, notes %q; want both", fig.Name, fig.Title, fig.Notes)
+		}
+		for s := range rec.sizes {
+			if len(s) > 24 && strings.Contains(caption, s) { // longer than a legend entry
+				t.Errorf("%s: %q of its caption is drawn in the image", fig.Name, s)
+			}
 		}
 		for s, sz := range rec.sizes {
 			if sz < minFont {
