@@ -437,42 +437,64 @@ func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
 // Sizes of the legend strip's entries.
 const (
 	thumbW    = vg.Length(16) // a thumbnail's width
-	legendGap = vg.Length(10) // between entries
+	legendGap = vg.Length(8)  // between entries
 )
 
 // legendWidth is the width of an entry of the legend strip.
 func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
 
-// legendLines breaks the items of a legend strip into lines no wider than
-// w, and returns the width of each line.
-func legendLines(items []legendItem, w vg.Length) (lines [][]legendItem, widths []vg.Length) {
-	for _, it := range items {
-		wi, n := legendWidth(it), len(lines)
-		if n > 0 && widths[n-1]+legendGap+wi <= w {
-			lines[n-1], widths[n-1] = append(lines[n-1], it), widths[n-1]+legendGap+wi
-			continue
+// legendColumns returns the number of columns of a legend strip w wide:
+// the items in reading order in the fewest rows whose columns (each as
+// wide as its widest entry, legendGap apart) fit in w, as few columns as
+// give that many rows, so that the rows are balanced (5 items in rows of
+// 3 and 2, not 4 and 1); no row holds one entry alone unless every row
+// does. It returns 1 if even one column is too wide.
+func legendColumns(items []legendItem, w vg.Length) int {
+	n := len(items)
+	for rows := 1; rows <= n; rows++ {
+		c := (n + rows - 1) / rows
+		if (n+c-1)/c != rows || rows > 1 && c > 1 && n-c*(rows-1) == 1 {
+			continue // this many rows cannot be balanced, or one would hold an entry alone
 		}
-		lines, widths = append(lines, []legendItem{it}), append(widths, wi)
+		if total, _ := legendGrid(items, c); total <= w {
+			return c
+		}
 	}
-	return lines, widths
+	return 1
 }
 
-// drawLegendStrip draws the items in rows across [left, right] from top
-// down, centred, and returns the y below them.
+// legendGrid returns the width of the legend strip of the items in cols
+// columns, and the width of each column.
+func legendGrid(items []legendItem, cols int) (total vg.Length, widths []vg.Length) {
+	widths = make([]vg.Length, cols)
+	for i, it := range items {
+		widths[i%cols] = max(widths[i%cols], legendWidth(it))
+	}
+	for _, cw := range widths {
+		total += cw
+	}
+	return total + legendGap*vg.Length(cols-1), widths
+}
+
+// drawLegendStrip draws the items in a grid across [left, right] from top
+// down (legendColumns), centred, and returns the y below it.
 func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Length) vg.Length {
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
 	h := st.Height("Xg") + 3 // a line's
-	lines, widths := legendLines(items, right-left)
-	for i, line := range lines {
-		x := (left+right)/2 - widths[i]/2
-		top -= h // the line's bottom
-		for _, it := range line {
-			it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x, Y: top + 1}, Max: vg.Point{X: x + thumbW, Y: top + h - 2}}})
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: top + 1.5}, it.text)
-			x += legendWidth(it) + legendGap
+	cols := legendColumns(items, right-left)
+	total, widths := legendGrid(items, cols)
+	for i, it := range items {
+		if i%cols == 0 {
+			top -= h // the line's bottom
 		}
+		x := (left+right)/2 - total/2
+		for _, cw := range widths[:i%cols] {
+			x += cw + legendGap
+		}
+		it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: x, Y: top + 1}, Max: vg.Point{X: x + thumbW, Y: top + h - 2}}})
+		c.FillText(st, vg.Point{X: x + thumbW + 3, Y: top + 1.5}, it.text)
 	}
 	return top
 }

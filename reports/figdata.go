@@ -132,7 +132,8 @@ type FinalPoint struct {
 // FinalSeries is one model's (or, in the weight-scaling figure, one
 // problem's) points.
 type FinalSeries struct {
-	Label  string
+	Label  string // e.g. "PINN (ours)", "PINN (paper)"
+	Name   string // the model's (or problem's) label alone, e.g. "PINN": the legend's
 	Key    string // the model key ("elm", "elm-ml", "fbpinn", "pinn") or the problem
 	Paper  bool   // the paper's medians
 	Points []FinalPoint
@@ -172,8 +173,8 @@ func Final(ts *study.TableStudy) *FinalFigure {
 		key, label := seriesKey(t, s.Row)
 		i := slices.IndexFunc(series, func(fs FinalSeries) bool { return fs.Key == key })
 		if i < 0 {
-			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Key: key},
-				FinalSeries{Label: label + " (" + t.RefName() + ")", Key: key, Paper: true})
+			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Name: label, Key: key},
+				FinalSeries{Label: label + " (" + t.RefName() + ")", Name: label, Key: key, Paper: true})
 		}
 		x := t.X(s.Row)
 		if base {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +18,7 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"elmfbpinn/experiments"
@@ -231,6 +234,76 @@ func TestFigureBytesStable(t *testing.T) {
 		x, y := binary.BigEndian.Uint32(a[41:45]), binary.BigEndian.Uint32(a[45:49])
 		if dpi := float64(x) * 0.0254; x != y || a[49] != 1 || math.Abs(dpi-pngDPI) > 0.1 {
 			t.Errorf("pHYs: %d x %d per unit %d (%.1f dpi), want %d dpi in both directions per metre", x, y, a[49], dpi, pngDPI)
+		}
+	}
+}
+
+// TestLegendColumns: a legend takes one row where it fits; otherwise the
+// fewest rows, balanced, and no row holds one entry alone unless all do.
+func TestLegendColumns(t *testing.T) {
+	item := func(s string) legendItem { return legendItem{text: s} }
+	five := []legendItem{item("PINN"), item("FBPINN"), item("ELM-FBPINN"), item("ELM-FBPINN (L=3)"), item("paper's median")}
+	one, _ := legendGrid(five, 5)
+	three, _ := legendGrid(five, 3)
+	row3, _ := legendGrid(five[:3], 3)
+	row4, _ := legendGrid(five[:4], 4)
+	for _, tc := range []struct {
+		items []legendItem
+		w     vg.Length
+		want  int
+	}{
+		{five, textWidth, 5},               // one row
+		{five, one, 5},                     // exactly one row's width
+		{five, one - 1, 3},                 // 3 + 2, not 4 + 1
+		{five, three, 3},                   //
+		{five[:3], row3 - 1, 1},            // 2 + 1 would leave one alone: stacked
+		{five[:4], row4 - 1, 2},            // 2 + 2
+		{five[:1], 1, 1},                   // too wide even alone
+		{slices.Repeat(five[:1], 6), 0, 1}, // nothing fits
+	} {
+		if got := legendColumns(tc.items, tc.w); got != tc.want {
+			t.Errorf("%d items in %.1f pt: %d columns, want %d", len(tc.items), tc.w.Points(), got, tc.want)
+		}
+	}
+}
+
+// TestOpenRangeBar: a bar whose range reaches zero on a log axis is drawn
+// open below, openArrow under its point and ending in a filled arrowhead,
+// not down to the axis floor; a closed bar runs from Low to High.
+func TestOpenRangeBar(t *testing.T) {
+	p := plot.New()
+	p.Y.Scale = plot.LogScale{}
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 3, 1e-6, 1
+	area := vg.Rectangle{Max: vg.Point{X: 100, Y: 300}}
+	for _, tc := range []struct {
+		bar        rangeBar
+		lowest     vg.Length // the lowest point drawn, in points over the floor
+		arrowheads int
+	}{
+		{rangeBar{X: 1, Y: 1e-2, Low: -1e-2, High: 3e-2, Open: true}, 300*4/6 - openArrow, 1},
+		{rangeBar{X: 2, Y: 1e-2, Low: 1e-3, High: 3e-2}, 300 * 3 / 6, 0},
+	} {
+		rec := new(recorder.Canvas)
+		b := &rangeBars{bars: []rangeBar{tc.bar}, line: draw.LineStyle{Color: color.Black, Width: 1}, capWidth: 3.5}
+		b.Plot(draw.Canvas{Canvas: rec, Rectangle: area}, p)
+		lowest, fills := vg.Length(math.Inf(1)), 0
+		for _, a := range rec.Actions {
+			var path vg.Path
+			switch a := a.(type) {
+			case *recorder.Stroke:
+				path = a.Path
+			case *recorder.Fill:
+				path, fills = a.Path, fills+1
+			}
+			for _, pc := range path {
+				if pc.Type != vg.CloseComp {
+					lowest = min(lowest, pc.Pos.Y)
+				}
+			}
+		}
+		if math.Abs(float64(lowest-tc.lowest)) > 0.01 || fills != tc.arrowheads {
+			t.Errorf("bar %+v: lowest point %.2f pt, %d arrowheads; want %.2f and %d", tc.bar, lowest.Points(), fills,
+				tc.lowest.Points(), tc.arrowheads)
 		}
 	}
 }
