@@ -68,6 +68,11 @@ const (
 	textWidth   = 6.5 * vg.Inch
 )
 
+// maxHeight is the tallest a figure may be drawn: with its caption it fits
+// a text block of 9 in (US letter with 1 in margins; \reprofig shrinks a
+// figure taller than 0.85 of the block, 7.65 in there).
+const maxHeight = 7 * vg.Inch
+
 // Figure is one drawing of a fixed size, written as PNG or PDF, with the
 // text the report writes beside it. Title and Notes are figure text:
 // Unicode with "_{...}" and "^{...}" scripts ("e_{L1}", "ω_{0}"), which

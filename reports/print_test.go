@@ -112,7 +112,8 @@ func pdfTextSizes(t *testing.T, pdf []byte) (width float64, sizes []float64) {
 }
 
 // TestFigurePrintSize checks that every figure is drawn at its printed
-// size, a column (3.3 in) or a text width (6.5 in, at most 470 pt), with no
+// size, a column (3.3 in) or a text width (6.5 in, at most 470 pt) and at
+// most maxHeight high, with no
 // text below minFont (8 pt) at that size: every string drawn (the Greek
 // letters and scripts included) is recorded with its font size, and the
 // PDF's page width and the font sizes it sets (Tf) are read back.
@@ -121,6 +122,10 @@ func TestFigurePrintSize(t *testing.T) {
 		t.Skip("solves three small models")
 	}
 	for _, fig := range printFigures(t) {
+		if fig.H > maxHeight {
+			t.Errorf("%s: %.1f pt high, taller than maxHeight (%.1f pt): it would not fit a page with its caption", fig.Name,
+				fig.H.Points(), maxHeight.Points())
+		}
 		if fig.W != columnWidth && fig.W != textWidth {
 			t.Errorf("%s: %.1f pt wide, want a column (%.1f) or the text width (%.1f)", fig.Name, fig.W.Points(),
 				columnWidth.Points(), textWidth.Points())
