@@ -94,6 +94,7 @@ type view struct {
 	Paper                  string
 	Date, DateTeX          string
 	Commit, GoVersion, CPU string
+	FromResults            bool // Provenance.FromResults
 	Budgets                []budgetGroup
 	Disagree, PaperFails   []study.ClaimCheck
 	Hold, Fail, Open       int // claims by our status
@@ -116,7 +117,8 @@ func newView(b *Built, o *Options) *view {
 	v := &view{Built: b, Sources: b.Sources(), Date: "unknown", DateTeX: "unknown",
 		Paper:  "ELM-FBPINNs: An Efficient Multilevel Random Feature Method",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
-		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
+		FromResults: pv.FromResults,
+		Hold:        b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}
 	for _, tr := range b.Tables {

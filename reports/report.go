@@ -55,6 +55,12 @@ type Provenance struct {
 	GoVersion string    // its Go version
 	CPU       string    // the processor model of the machine that wrote it
 	Date      time.Time // when it was written
+	// FromResults says the report is made from its results alone (repro
+	// report -reproducible), so that the same results give the same bytes
+	// anywhere: Date is the newest result's, and the writer's commit, Go
+	// and CPU are not recorded (the fields above are ignored); the report
+	// lists the results' own.
+	FromResults bool
 }
 
 // Options controls Report. The zero value writes every format of the full

@@ -516,3 +516,34 @@ K = 32
 		}
 	}
 }
+
+// TestReproducibleProvenance: a report made from its results alone
+// (-reproducible) says once that the writer is not recorded, dated by the
+// newest result, instead of "by commit not recorded (...) (not recorded
+// (...)) on not recorded (...)" or "unknown".
+func TestReproducibleProvenance(t *testing.T) {
+	tables, res := reportTables(t)
+	dir := t.TempDir()
+	prov := Provenance{FromResults: true, Date: fixedProvenance.Date, Commit: "ignored", CPU: "ignored"}
+	if _, err := Report(dir, tables[:1], res, &Options{Formats: []string{FormatMarkdown, FormatLaTeX}, Provenance: prov}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"REPORT.md", "| report dated | 2026-01-02 03:04 UTC, the newest result's |\n| written by | not recorded: made from the results alone (`-reproducible`)"},
+		{"report.tex", `\item Report dated 2026-01-02T03:04:00Z, the newest result's: made from the results alone (\texttt{-reproducible}), so the commit, Go and CPU that wrote it are not recorded;`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(b)
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s lacks %q", tc.file, tc.want)
+		}
+		for _, bad := range []string{"ignored", "unknown", "by commit", "report written"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("%s says %q", tc.file, bad)
+			}
+		}
+	}
+}
