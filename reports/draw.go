@@ -91,8 +91,12 @@ type Figure struct {
 // RGBA() as they are and sets the opacity apart, so a translucent colour
 // would otherwise come out darkened toward grey. It also passes text
 // encoded as the canvas expects (code page 1252), drawing the characters
-// the code page lacks as glyph outlines.
-type straightAlpha struct{ *vgpdf.Canvas }
+// the code page lacks as glyph outlines, and images each of a width of
+// its own (see DrawImage).
+type straightAlpha struct {
+	*vgpdf.Canvas
+	widths map[int]bool // the pixel widths of the images drawn so far
+}
 
 // SetColor sets the colour of the strokes and fills that follow, handing
 // the PDF canvas its straight channels.
@@ -105,13 +109,24 @@ func (c straightAlpha) SetColor(clr color.Color) {
 
 // DrawImage draws img upside down on the PDF canvas, which places an image
 // in the right rectangle but with its rows in reverse order (a heat map of
-// the L-shape would have its missing quadrant at the bottom).
+// the L-shape would have its missing quadrant at the bottom). An image as
+// wide as one drawn before has each column repeated k times (the least k
+// that gives a width not drawn yet): the same picture in the same
+// rectangle, but fpdf writes its images sorted by width alone, ties in map
+// order, and the PDF would not have the same bytes every time.
 func (c straightAlpha) DrawImage(rect vg.Rectangle, img image.Image) {
 	b := img.Bounds()
-	flipped := image.NewNRGBA(b)
+	k := 1
+	for c.widths[b.Dx()*k] {
+		k++
+	}
+	c.widths[b.Dx()*k] = true
+	flipped := image.NewNRGBA(image.Rect(0, 0, b.Dx()*k, b.Dy()))
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			flipped.Set(x, b.Max.Y-1-(y-b.Min.Y), img.At(x, y))
+			for i := range k {
+				flipped.Set((x-b.Min.X)*k+i, b.Max.Y-1-y, img.At(x, y))
+			}
 		}
 	}
 	c.Canvas.DrawImage(rect, flipped)
@@ -144,7 +159,7 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 		err = encodePNG(&buf, c.Image(), pngDPI)
 	case FormatPDF:
 		c := vgpdf.New(f.W, f.H)
-		f.draw(draw.New(straightAlpha{c}))
+		f.draw(draw.New(straightAlpha{Canvas: c, widths: map[int]bool{}}))
 		_, err = c.WriteTo(&buf)
 	default:
 		err = fmt.Errorf("unknown figure format %q (want png or pdf)", format)
