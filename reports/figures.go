@@ -236,9 +236,9 @@ func xys(xs, ys []float64, keep func(float64) bool) plotter.XYs {
 // e_L1 as a filled dot with the min-max bar over seeds and, beside it, the
 // paper's median as a hollow diamond with a thin bar over the paper's
 // median ± range (the band of a "match" verdict; a range reaching zero is
-// drawn open below, ending in an arrow: rangeBars). The figure is a column wide for a
-// baseline or a sweep of at most six values, the text width otherwise. It
-// returns nil when no row of ours can be drawn.
+// drawn open below, ending in an arrow: rangeBars). The figure is a column
+// wide for a baseline or a sweep of at most six values, the text width
+// otherwise. It returns nil when no row of ours can be drawn.
 func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Series) == 0 {
 		return nil
