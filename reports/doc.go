@@ -36,8 +36,14 @@
 // # Figures
 //
 // Figures are drawn at their printed size, a column (3.3 in) or the text
-// width (6.5 in), and report.tex includes them at that size, so no text is
-// below 8 pt. Text is Unicode with "_{...}" and "^{...}" set as sub- and
+// width (6.5 in), and report.tex includes them at that size (\reprofig,
+// which writes the drawn and placed sizes to the log; two column figures
+// share a float, side by side where they fit), so no text is below 8 pt.
+// PNGs are 300 dpi and say so (a pHYs chunk); PDFs give the same bytes
+// every time. A figure file holds the plot alone (axes, legend, panel
+// titles): its title and the notes that explain it are the LaTeX caption
+// and REPORT.md's text (Figure.Title, Notes), where "e_{L1}" is written
+// $e_{L_1}$ and e_L1. Text is Unicode with "_{...}" and "^{...}" set as sub- and
 // superscripts ("ω_{0}", "e_{L1}"), printed in PDF as in PNG (characters
 // the PDF fonts lack are filled as glyph outlines). A final-error plot
 // draws the paper's median and range beside ours; a convergence plot the

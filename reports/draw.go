@@ -2,14 +2,21 @@ package reports
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
+	"image/png"
+	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -24,15 +31,34 @@ import (
 )
 
 // This file holds the drawing machinery shared by the figures: a Figure
-// that writes itself as PNG or PDF, a page layout with a title, notes, a
-// legend strip and a grid of aligned panels, and the styles.
+// that writes itself as PNG or PDF, a page layout with a legend strip and a
+// grid of aligned panels, and the styles. A figure file holds the plot
+// alone (axes, legend, panel titles): its title and the notes that explain
+// it are text of the report (Figure.Title, Notes: the LaTeX caption and
+// REPORT.md), not drawn.
 //
 // Every figure is drawn at its printed size, columnWidth or textWidth
 // wide, so that its text sizes (at least minFont) are the printed ones.
 // Figure text is Unicode with script markup (text.go): "ω_{0}", "e_{L1}".
 
-// pngDPI is the resolution of the PNG figures.
-const pngDPI = 200
+// pngDPI is the resolution of the PNG figures, recorded in each file (a
+// pHYs chunk) so that a viewer or pdflatex places it at its printed size.
+const pngDPI = 300
+
+// pdfDate is the creation and modification date written into every PDF
+// figure, instead of the time of writing, so that a figure gives the same
+// bytes every time (published reports are checked byte for byte).
+var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func init() {
+	// gonum/plot's PDF canvas hides its fpdf document: its defaults are the
+	// only way to a fixed date and to resource catalogues written in a
+	// fixed order (fonts and images, otherwise in map order). They apply to
+	// every PDF fpdf makes in this program; nothing else here makes one.
+	fpdf.SetDefaultCreationDate(pdfDate)
+	fpdf.SetDefaultModificationDate(pdfDate)
+	fpdf.SetDefaultCatalogSort(true)
+}
 
 // The printed widths of the figures: a column of a two-column paper
 // (3.3 in) and the text width of a one-column page (6.5 in). A figure is
@@ -42,10 +68,20 @@ const (
 	textWidth   = 6.5 * vg.Inch
 )
 
-// Figure is one drawing of a fixed size, written as PNG or PDF.
+// maxHeight is the tallest a figure may be drawn: with its caption it fits
+// a text block of 9 in (US letter with 1 in margins; \reprofig shrinks a
+// figure taller than 0.85 of the block, 7.65 in there).
+const maxHeight = 7 * vg.Inch
+
+// Figure is one drawing of a fixed size, written as PNG or PDF, with the
+// text the report writes beside it. Title and Notes are figure text:
+// Unicode with "_{...}" and "^{...}" scripts ("e_{L1}", "ω_{0}"), which
+// the report writes as LaTeX math ($e_{L_1}$) and as Markdown (e_L1).
 type Figure struct {
-	Name    string // the file name without extension, e.g. "osc-K-convergence"
-	Caption string // one line for the report
+	Name    string   // the file name without extension, e.g. "osc-K-convergence"
+	Caption string   // what it shows, in a few words: the image's alternative text
+	Title   string   // what it shows in full, e.g. "Damped oscillator, varying K: test error against iteration"
+	Notes   []string // sentences that explain it: what it reproduces, what its marks mean
 	W, H    vg.Length
 	draw    func(c draw.Canvas)
 }
@@ -55,8 +91,12 @@ type Figure struct {
 // RGBA() as they are and sets the opacity apart, so a translucent colour
 // would otherwise come out darkened toward grey. It also passes text
 // encoded as the canvas expects (code page 1252), drawing the characters
-// the code page lacks as glyph outlines.
-type straightAlpha struct{ *vgpdf.Canvas }
+// the code page lacks as glyph outlines, and images each of a width of
+// its own (see DrawImage).
+type straightAlpha struct {
+	*vgpdf.Canvas
+	widths map[int]bool // the pixel widths of the images drawn so far
+}
 
 // SetColor sets the colour of the strokes and fills that follow, handing
 // the PDF canvas its straight channels.
@@ -69,13 +109,24 @@ func (c straightAlpha) SetColor(clr color.Color) {
 
 // DrawImage draws img upside down on the PDF canvas, which places an image
 // in the right rectangle but with its rows in reverse order (a heat map of
-// the L-shape would have its missing quadrant at the bottom).
+// the L-shape would have its missing quadrant at the bottom). An image as
+// wide as one drawn before has each column repeated k times (the least k
+// that gives a width not drawn yet): the same picture in the same
+// rectangle, but fpdf writes its images sorted by width alone, ties in map
+// order, and the PDF would not have the same bytes every time.
 func (c straightAlpha) DrawImage(rect vg.Rectangle, img image.Image) {
 	b := img.Bounds()
-	flipped := image.NewNRGBA(b)
+	k := 1
+	for c.widths[b.Dx()*k] {
+		k++
+	}
+	c.widths[b.Dx()*k] = true
+	flipped := image.NewNRGBA(image.Rect(0, 0, b.Dx()*k, b.Dy()))
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			flipped.Set(x, b.Max.Y-1-(y-b.Min.Y), img.At(x, y))
+			for i := range k {
+				flipped.Set((x-b.Min.X)*k+i, b.Max.Y-1-y, img.At(x, y))
+			}
 		}
 	}
 	c.Canvas.DrawImage(rect, flipped)
@@ -105,10 +156,10 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 	case FormatPNG:
 		c := vgimg.NewWith(vgimg.UseWH(f.W, f.H), vgimg.UseDPI(pngDPI))
 		f.draw(draw.New(c))
-		_, err = vgimg.PngCanvas{Canvas: c}.WriteTo(&buf)
+		err = encodePNG(&buf, c.Image(), pngDPI)
 	case FormatPDF:
 		c := vgpdf.New(f.W, f.H)
-		f.draw(draw.New(straightAlpha{c}))
+		f.draw(draw.New(straightAlpha{Canvas: c, widths: map[int]bool{}}))
 		_, err = c.WriteTo(&buf)
 	default:
 		err = fmt.Errorf("unknown figure format %q (want png or pdf)", format)
@@ -117,6 +168,34 @@ func (f *Figure) Bytes(format string) (b []byte, err error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// encodePNG writes img as a PNG (best compression) that records its
+// resolution, dpi dots per inch, in a pHYs chunk right after the header, as
+// the PNG specification allows (the image/png encoder writes none).
+func encodePNG(w io.Writer, img image.Image, dpi float64) error {
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img); err != nil {
+		return err
+	}
+	b := buf.Bytes()
+	const ihdrEnd = 8 + 8 + 13 + 4 // signature, IHDR's length and type, its data, its CRC
+	if len(b) < ihdrEnd || string(b[12:16]) != "IHDR" {
+		return errors.New("png: no IHDR chunk first")
+	}
+	ppm := uint32(math.Round(dpi / 0.0254)) // pixels per metre
+	chunk := binary.BigEndian.AppendUint32(nil, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	for _, part := range [][]byte{b[:ihdrEnd], chunk, b[ihdrEnd:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Colours: matplotlib's "tab10", which reads well in print and on screen.
@@ -182,8 +261,6 @@ func withAlpha(c color.RGBA, a float64) color.NRGBA {
 // Font sizes of the figures, in points at the printed size: none is below
 // minFont (scripts included, see scriptText).
 const (
-	titleSize  = 9 // the figure's title
-	noteSize   = 8 // the lines of notes under it
 	legendSize = 8 // the legend strip
 	panelSize  = 9 // a panel's title
 	labelSize  = 9 // an axis label
@@ -303,11 +380,11 @@ type legendItem struct {
 	thumb func(c *draw.Canvas)
 }
 
-// page is the layout of a figure: a title, lines of notes, a legend strip
-// and a grid of panels drawn aligned.
+// page is the layout of a figure: a legend strip and a grid of panels
+// drawn aligned; its title and notes become the figure's (not drawn).
 type page struct {
 	title  string
-	notes  []string
+	notes  []string // "" entries are left out
 	legend []legendItem
 	// rows are the panels, every row as long, each starting with a panel;
 	// nil entries are left empty.
@@ -359,93 +436,88 @@ func (pg *page) draw(c draw.Canvas) {
 	}
 }
 
-// header draws the page's title and notes (in grey), wrapped to c's width
-// less the margins, and the legend strip under them at the top of c, and
-// returns the y below them.
+// header draws the legend strip at the top of c, within its margins, and
+// returns the y below it.
 func (pg *page) header(c draw.Canvas) vg.Length {
 	top := c.Max.Y - margin
-	left, right := c.Min.X+margin, c.Max.X-margin
-	lines := func(st text.Style, s string, gap vg.Length) {
-		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
-		for _, line := range wrapText(st, s, right-left) {
-			c.FillText(st, vg.Point{X: (left + right) / 2, Y: top}, line)
-			top -= st.Height(line) + gap
-		}
-	}
-	lines(textStyle(titleSize), pg.title, 2)
-	note := textStyle(noteSize)
-	note.Color = color.RGBA{90, 90, 90, 255}
-	for _, n := range pg.notes {
-		lines(note, n, 1)
-	}
 	if len(pg.legend) > 0 {
-		top = drawLegendStrip(c, pg.legend, left, right, top-3)
+		top = drawLegendStrip(c, pg.legend, c.Min.X+margin, c.Max.X-margin, top)
 	}
 	return top
 }
 
 // figure returns the page as a figure w wide whose panels take body below
-// the header (title, notes and legend), as high as header draws it on a
-// canvas that only records (vg/recorder).
+// the legend, as high as header draws it on a canvas that only records
+// (vg/recorder), with the page's title and notes as its text.
 func (pg *page) figure(name, caption string, w, body vg.Length) *Figure {
 	top := pg.header(draw.Canvas{Canvas: new(recorder.Canvas), Rectangle: vg.Rectangle{Max: vg.Point{X: w}}})
-	return &Figure{Name: name, Caption: caption, W: w, H: body + 4 - top, draw: pg.draw}
+	notes := slices.DeleteFunc(slices.Clone(pg.notes), func(n string) bool { return n == "" })
+	return &Figure{Name: name, Caption: caption, Title: pg.title, Notes: notes, W: w, H: body + 4 - top, draw: pg.draw}
 }
 
 // Sizes of the legend strip's entries.
 const (
 	thumbW    = vg.Length(16) // a thumbnail's width
-	legendGap = vg.Length(10) // between entries
+	legendGap = vg.Length(8)  // between entries
 )
 
 // legendWidth is the width of an entry of the legend strip.
 func legendWidth(it legendItem) vg.Length { return thumbW + 3 + textStyle(legendSize).Width(it.text) }
 
-// legendLines breaks the items of a legend strip into lines no wider than
-// w, and returns the width of each line.
-func legendLines(items []legendItem, w vg.Length) (lines [][]legendItem, widths []vg.Length) {
-	for _, it := range items {
-		wi, n := legendWidth(it), len(lines)
-		if n > 0 && widths[n-1]+legendGap+wi <= w {
-			lines[n-1], widths[n-1] = append(lines[n-1], it), widths[n-1]+legendGap+wi
-			continue
+// legendColumns returns the number of columns of a legend strip w wide:
+// the items in reading order in the fewest rows whose columns (each as
+// wide as its widest entry, legendGap apart) fit in w, as few columns as
+// give that many rows, so that the rows are balanced (5 items in rows of
+// 3 and 2, not 4 and 1); no row holds one entry alone unless every row
+// does. It returns 1 if even one column is too wide.
+func legendColumns(items []legendItem, w vg.Length) int {
+	n := len(items)
+	for rows := 1; rows <= n; rows++ {
+		c := (n + rows - 1) / rows
+		if (n+c-1)/c != rows || rows > 1 && c > 1 && n-c*(rows-1) == 1 {
+			continue // this many rows cannot be balanced, or one would hold an entry alone
 		}
-		lines, widths = append(lines, []legendItem{it}), append(widths, wi)
+		if total, _ := legendGrid(items, c); total <= w {
+			return c
+		}
 	}
-	return lines, widths
+	return 1
 }
 
-// drawLegendStrip draws the items in rows across [left, right] from top
-// down, centred, and returns the y below them.
+// legendGrid returns the width of the legend strip of the items in cols
+// columns, and the width of each column.
+func legendGrid(items []legendItem, cols int) (total vg.Length, widths []vg.Length) {
+	widths = make([]vg.Length, cols)
+	for i, it := range items {
+		widths[i%cols] = max(widths[i%cols], legendWidth(it))
+	}
+	for _, cw := range widths {
+		total += cw
+	}
+	return total + legendGap*vg.Length(cols-1), widths
+}
+
+// drawLegendStrip draws the items in a grid across [left, right] from top
+// down (legendColumns), centred, and returns the y below it.
 func drawLegendStrip(c draw.Canvas, items []legendItem, left, right, top vg.Length) vg.Length {
 	st := textStyle(legendSize)
 	st.YAlign = draw.YBottom
 	h := st.Height("Xg") + 3 // a line's
-	lines, widths := legendLines(items, right-left)
-	for i, line := range lines {
-		x := (left+right)/2 - widths[i]/2
-		top -= h // the line's bottom
-		for _, it := range line {
-			it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x, Y: top + 1}, Max: vg.Point{X: x + thumbW, Y: top + h - 2}}})
-			c.FillText(st, vg.Point{X: x + thumbW + 3, Y: top + 1.5}, it.text)
-			x += legendWidth(it) + legendGap
+	cols := legendColumns(items, right-left)
+	total, widths := legendGrid(items, cols)
+	for i, it := range items {
+		if i%cols == 0 {
+			top -= h // the line's bottom
 		}
+		x := (left+right)/2 - total/2
+		for _, cw := range widths[:i%cols] {
+			x += cw + legendGap
+		}
+		it.thumb(&draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: x, Y: top + 1}, Max: vg.Point{X: x + thumbW, Y: top + h - 2}}})
+		c.FillText(st, vg.Point{X: x + thumbW + 3, Y: top + 1.5}, it.text)
 	}
 	return top
-}
-
-// wrapText breaks s into lines no wider than w.
-func wrapText(st text.Style, s string, w vg.Length) []string {
-	var lines []string
-	for _, word := range strings.Fields(s) {
-		if n := len(lines); n > 0 && st.Width(lines[n-1]+" "+word) <= w {
-			lines[n-1] += " " + word
-		} else {
-			lines = append(lines, word)
-		}
-	}
-	return lines
 }
 
 // lineThumb draws the legend thumbnail of a line: the band, unless it is

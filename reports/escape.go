@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -87,6 +88,78 @@ func escapeLaTeX(s string) string {
 	}
 	return b.String()
 }
+
+// scriptRe matches a script of figure text with its base: the letters or
+// digits before "_{...}" or "^{...}" ("e_{L1}", "ω_{0}", "10^{−5}").
+var scriptRe = regexp.MustCompile(`(\p{L}+|[0-9]+)([_^])\{([^}]*)\}`)
+
+// greekTeX are the LaTeX commands of the Greek letters figure text uses.
+var greekTeX = map[rune]string{'ω': `\omega`, 'φ': `\varphi`, 'κ': `\kappa`, 'δ': `\delta`, 'ϰ': `\varkappa`}
+
+// mathTeX writes letters and digits of figure text in LaTeX math: a Greek
+// letter as its command, a word of two or more ASCII letters upright
+// (\mathrm), one letter followed by digits with them as its subscript
+// ("L1" as L_1, the paper's e_{L_1}), "−" as "-"; anything else escaped
+// as text (\text is not available without amsmath: \mbox).
+func mathTeX(s string) string {
+	if m := letterDigits.FindStringSubmatch(s); m != nil {
+		return m[1] + "_" + m[2]
+	}
+	if len(s) > 1 && asciiWord.MatchString(s) {
+		return `\mathrm{` + s + `}`
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case greekTeX[r] != "":
+			b.WriteString(greekTeX[r] + " ")
+		case r == '−' || r == '-':
+			b.WriteByte('-')
+		case r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == ','):
+			b.WriteRune(r)
+		default:
+			b.WriteString(`\mbox{` + escapeLaTeX(string(r)) + `}`)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+var (
+	letterDigits = regexp.MustCompile(`^([A-Za-z])([0-9]+)$`)
+	asciiWord    = regexp.MustCompile(`^[A-Za-z]+$`)
+)
+
+// scriptTeX writes figure text (Figure.Title, Notes) as LaTeX: each
+// script with its base in math ("test e_{L1}" as "test $e_{L_1}$", as the
+// tables write it; "ω_{0}" as "$\omega_{0}$"), the rest escaped as
+// escapeLaTeX does.
+func scriptTeX(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range scriptRe.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(escapeLaTeX(s[last:m[0]]))
+		fmt.Fprintf(&b, "$%s%s{%s}$", mathTeX(s[m[2]:m[3]]), s[m[4]:m[5]], mathTeX(s[m[6]:m[7]]))
+		last = m[1]
+	}
+	b.WriteString(escapeLaTeX(s[last:]))
+	return b.String()
+}
+
+// scriptMarkdown writes figure text as Markdown, scripts as the report's
+// text writes them: a subscript of digits joined to its base ("ω_{0}" as
+// "ω0"), any other script after "_" or "^" ("e_{L1}" as "e_L1", "n_{ω}"
+// as "n_ω", "10^{−5}" as "10^−5"); then escaped as escapeMarkdown does.
+func scriptMarkdown(s string) string {
+	return escapeMarkdown(scriptRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := scriptRe.FindStringSubmatch(m)
+		if sm[2] == "_" && digits.MatchString(sm[3]) {
+			return sm[1] + sm[3]
+		}
+		return sm[1] + sm[2] + sm[3]
+	}))
+}
+
+var digits = regexp.MustCompile(`^[0-9]+$`)
 
 // labelSafe keeps the characters a \label may hold without trouble, each
 // other one becoming '-'.

@@ -193,3 +193,30 @@ func TestUnsafeTableID(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptText: figure text (captions, titles) in LaTeX and Markdown:
+// scripts with their base in math as the tables write them ($e_{L_1}$),
+// everything else escaped; a hostile script stays inside \mbox.
+func TestScriptText(t *testing.T) {
+	for _, tc := range []struct{ in, tex, md string }{
+		{"test e_{L1} against iteration", `test $e_{L_1}$ against iteration`, `test e\_L1 against iteration`},
+		{"scaling ω_{0} with J", `scaling $\omega_{0}$ with J`, "scaling ω0 with J"},
+		{"n_{ω} = 4", `n_{\omega}`, `n\_ω = 4`},
+		{"floored at 10^{−5}", `floored at $10^{-5}$`, `floored at 10^−5`},
+		{"log_{10} |u_{pred}|", `$\mathrm{log}_{10}$ \textbar{}$u_{\mathrm{pred}}$\textbar{}`, `log10 \|u\_pred\|`},
+		{"a_{$\\x} 100%", `$a_{\mbox{\$}\mbox{\textbackslash{}}x}$ 100\%`, `a\_$\\x 100%`},
+		{"min–max, no script_", `min--max, no script\_`, `min–max, no script\_`},
+	} {
+		if got := scriptTeX(tc.in); !strings.Contains(got, tc.tex) {
+			t.Errorf("scriptTeX(%q) = %q, want it to hold %q", tc.in, got, tc.tex)
+		}
+		if got := scriptMarkdown(tc.in); got != tc.md {
+			t.Errorf("scriptMarkdown(%q) = %q, want %q", tc.in, got, tc.md)
+		}
+	}
+	for i, s := range hostile { // no script: as escapeLaTeX
+		if !scriptRe.MatchString(s) && scriptTeX(s) != escapeLaTeX(s) {
+			t.Errorf("hostile %d: scriptTeX(%q) = %q, want escapeLaTeX's %q", i, s, scriptTeX(s), escapeLaTeX(s))
+		}
+	}
+}

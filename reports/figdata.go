@@ -100,25 +100,26 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 	return f
 }
 
-// convergenceCaption describes a convergence figure.
-const convergenceCaption = "test e_L1 against iteration: median and min-max band over the seeds"
+// convergenceCaption describes a convergence figure (figure text, as the
+// captions below).
+const convergenceCaption = "test e_{L1} against iteration: median and min–max band over the seeds"
 
 // finalKinds describe the final-error figure of a table by its kind: the
 // label of its axis (a scaling table's is its problem's parameter, which
 // Final names) and its caption.
 var finalKinds = map[experiments.Kind]struct{ axis, caption string }{
-	experiments.Baseline: {"model", "final e_L1 per model (median, min-max bar over the seeds) beside the paper's median and range"},
+	experiments.Baseline: {"model", "final e_{L1} per model (median, min–max bar over the seeds) beside the paper's median and range"},
 	experiments.SweepK:   {"K (PINN: hidden width)", sweepCaption},
 	experiments.SweepJ:   {"J (subdomains per dimension)", sweepCaption},
 	experiments.Scaling:  {"", sweepCaption},
-	experiments.Solvers:  {"solver", "e_L1 (median over the seeds) of each solver beside the paper's median and range"},
-	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_L1 against the weight scale R " +
-		"for the three problems (median, min-max bar over the seeds)"},
+	experiments.Solvers:  {"solver", "e_{L1} (median over the seeds) of each solver beside the paper's median and range"},
+	experiments.Weights: {"R (weight scale)", "the paper's weight-scaling figure: final e_{L1} against the weight scale R " +
+		"for the three problems (median, min–max bar over the seeds)"},
 }
 
 // sweepCaption describes the final-error figure of a table that varies a
 // parameter.
-const sweepCaption = "final e_L1 against the swept parameter (median, min-max bar over the seeds) beside the paper's median and range"
+const sweepCaption = "final e_{L1} against the swept parameter (median, min–max bar over the seeds) beside the paper's median and range"
 
 // FinalPoint is one x of a final-error series: the median and the min–max
 // over seeds of the per-seed error (ours), or the paper's median with
@@ -132,7 +133,8 @@ type FinalPoint struct {
 // FinalSeries is one model's (or, in the weight-scaling figure, one
 // problem's) points.
 type FinalSeries struct {
-	Label  string
+	Label  string // e.g. "PINN (ours)", "PINN (paper)"
+	Name   string // the model's (or problem's) label alone, e.g. "PINN": the legend's
 	Key    string // the model key ("elm", "elm-ml", "fbpinn", "pinn") or the problem
 	Paper  bool   // the paper's medians
 	Points []FinalPoint
@@ -172,8 +174,8 @@ func Final(ts *study.TableStudy) *FinalFigure {
 		key, label := seriesKey(t, s.Row)
 		i := slices.IndexFunc(series, func(fs FinalSeries) bool { return fs.Key == key })
 		if i < 0 {
-			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Key: key},
-				FinalSeries{Label: label + " (" + t.RefName() + ")", Key: key, Paper: true})
+			i, series = len(series), append(series, FinalSeries{Label: label + " (ours)", Name: label, Key: key},
+				FinalSeries{Label: label + " (" + t.RefName() + ")", Name: label, Key: key, Paper: true})
 		}
 		x := t.X(s.Row)
 		if base {

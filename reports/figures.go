@@ -144,15 +144,15 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
 	if refs {
 		ref := f.Study.Table.RefName() + "'s"
-		items = append(items, legendItem{ref + " median", lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
+		items = append(items, legendItem{f.Study.Table.RefName(), lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
 		notes[1] += " Dashed: the " + ref + " median e_{L1} of the row, in its colour."
 	}
 	if multilevel {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 	}
 	pg := &page{
-		title:   figureTitle(f.Study.Table, "test error against iteration"),
-		notes:   append(notes, omittedNote(f.Omitted)),
+		title:   figureTitle(f.Study.Table, "test e_{L1} against iteration"),
+		notes:   notes,
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
@@ -236,9 +236,9 @@ func xys(xs, ys []float64, keep func(float64) bool) plotter.XYs {
 // e_L1 as a filled dot with the min-max bar over seeds and, beside it, the
 // paper's median as a hollow diamond with a thin bar over the paper's
 // median ± range (the band of a "match" verdict; a range reaching zero is
-// drawn to the bottom of the axis). The figure is a column wide for a
-// baseline or a sweep of at most six values, the text width otherwise. It
-// returns nil when no row of ours can be drawn.
+// drawn open below, ending in an arrow: rangeBars). The figure is a column
+// wide for a baseline or a sweep of at most six values, the text width
+// otherwise. It returns nil when no row of ours can be drawn.
 func FinalPlot(f *FinalFigure) *Figure {
 	if len(f.Series) == 0 {
 		return nil
@@ -271,7 +271,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 	p.Y.Min, p.Y.Max = lo, hi
 	n := len(f.Series)
 	var items []legendItem
-	paperDrawn := false
+	paperDrawn, openDrawn := false, false
 	for si, s := range f.Series {
 		off := 0.0
 		switch {
@@ -286,24 +286,19 @@ func FinalPlot(f *FinalFigure) *Figure {
 			off = (float64(si)/float64(n-1) - 0.5) * spread
 		}
 		col := modelColour(s.Key)
-		var pts struct { // points with asymmetric y errors, for plotter.YErrorBars
-			plotter.XYs
-			plotter.YErrors
-		}
+		var xy plotter.XYs
+		eb := &rangeBars{}
 		for _, q := range s.Points {
 			if !positive(q.Median) {
 				continue
 			}
-			pts.XYs = append(pts.XYs, plotter.XY{X: inv(tx(q.X) + off), Y: q.Median})
-			low, high := q.Median-q.Min, q.Max-q.Median
-			if !positive(q.Min) {
-				low = q.Median - lo // down to the axis
-			}
-			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{max(low, 0), max(high, 0)})
+			xy = append(xy, plotter.XY{X: inv(tx(q.X) + off), Y: q.Median})
+			eb.bars = append(eb.bars, rangeBar{X: xy[len(xy)-1].X, Y: q.Median, Low: math.Min(q.Min, q.Median),
+				High: math.Max(q.Max, q.Median), Open: !positive(q.Min)})
+			openDrawn = openDrawn || !positive(q.Min)
 		}
-		sc, serr := plotter.NewScatter(pts.XYs)
-		eb, eerr := plotter.NewYErrorBars(pts)
-		if len(pts.XYs) == 0 || serr != nil || eerr != nil {
+		sc, serr := plotter.NewScatter(xy)
+		if len(xy) == 0 || serr != nil {
 			continue
 		}
 		glyph, bar := draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}, draw.LineStyle{Color: col, Width: vg.Points(1.1)}
@@ -311,12 +306,20 @@ func FinalPlot(f *FinalFigure) *Figure {
 			glyph, bar = draw.GlyphStyle{Color: col, Radius: vg.Points(2.6), Shape: hollowDiamond{}}, draw.LineStyle{Color: col, Width: vg.Points(0.7)}
 			paperDrawn = true
 		}
-		eb.LineStyle, eb.CapWidth, sc.GlyphStyle = bar, vg.Points(3.5), glyph
+		eb.line, eb.capWidth, sc.GlyphStyle = bar, vg.Points(3.5), glyph
 		p.Add(eb, sc)
-		items = append(items, legendItem{s.Label, glyphThumb(glyph, &bar)})
+		if !s.Paper {
+			items = append(items, legendItem{s.Name, glyphThumb(glyph, &bar)})
+		}
+	}
+	// One entry per model, ours, and one for the paper's marks in grey
+	// (drawn in each model's colour): short enough for one row.
+	if paperDrawn {
+		glyph, bar := draw.GlyphStyle{Color: colGrey, Radius: vg.Points(2.6), Shape: hollowDiamond{}}, draw.LineStyle{Color: colGrey, Width: vg.Points(0.7)}
+		items = append(items, legendItem{f.Study.Table.RefName(), glyphThumb(glyph, &bar)})
 	}
 	var ticks []plot.Tick
-	w, what := columnWidth, "final test error per model"
+	w, what := columnWidth, "final test e_{L1} per model"
 	if len(f.Nominal) > 0 {
 		for i, name := range f.Nominal {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: name})
@@ -331,7 +334,7 @@ func FinalPlot(f *FinalFigure) *Figure {
 		if len(f.XTicks) > 6 {
 			w = textWidth
 		}
-		what = "final test error against " + strings.SplitN(f.XLabel, " ", 2)[0]
+		what = "final test e_{L1} against " + strings.SplitN(f.XLabel, " ", 2)[0]
 		// Labels that would touch their left neighbour on the printed
 		// axis (about the figure's width less 60 pt) are left out.
 		u0, u1, axis := tx(p.X.Min), tx(p.X.Max), w-vg.Points(60)
@@ -341,16 +344,96 @@ func FinalPlot(f *FinalFigure) *Figure {
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	legendNote := "Dot, bar: our median, min–max over the seeds"
 	if paperDrawn {
-		legendNote += "; diamond, thin bar: the paper's median ± range"
+		legendNote += "; diamond, thin bar (in the model's colour): the " + f.Study.Table.RefName() + "'s median ± range"
+	}
+	if openDrawn {
+		legendNote += "; a bar ending in an arrow is open below: its range reaches zero (median − range ≤ 0), which the log axis cannot show"
 	}
 	pg := &page{
 		title:   figureTitle(f.Study.Table, what),
-		notes:   []string{sourceNote(f.Study) + " " + legendNote + ".", omittedNote(f.Omitted)},
+		notes:   []string{sourceNote(f.Study) + " " + legendNote + "."},
 		legend:  items,
 		rows:    [][]*plot.Plot{{p}},
 		yLabels: []string{el1Label},
 	}
 	return pg.figure(f.Study.Table.ID+"-final", finalKinds[f.Study.Table.Kind].caption, w, vg.Points(190))
+}
+
+// rangeBar is one bar of rangeBars: from Low to High at X through the
+// point (X, Y); Open says its low end is not drawn (at or below zero).
+type rangeBar struct {
+	X, Y, Low, High float64
+	Open            bool
+}
+
+// rangeBars draws vertical bars with caps at both ends, as
+// plotter.YErrorBars does, except that a bar whose range is open below (a
+// paper's median − range at or below zero, which a log axis cannot show)
+// ends openArrow under its point in an arrowhead, instead of running to
+// the axis floor as if there were data there.
+type rangeBars struct {
+	bars     []rangeBar
+	line     draw.LineStyle
+	capWidth vg.Length
+}
+
+// openArrow is the length of an open bar below its point.
+const openArrow = vg.Length(14)
+
+// Plot draws the bars on the data canvas c.
+func (b *rangeBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, r := range b.bars {
+		x, y, hi := trX(r.X), trY(r.Y), trY(r.High)
+		c.StrokeLine2(b.line, x-b.capWidth/2, hi, x+b.capWidth/2, hi)
+		if !r.Open {
+			lo := trY(r.Low)
+			c.StrokeLine2(b.line, x, lo, x, hi)
+			c.StrokeLine2(b.line, x-b.capWidth/2, lo, x+b.capWidth/2, lo)
+			continue
+		}
+		lo := max(y-openArrow, c.Min.Y)
+		c.StrokeLine2(b.line, x, lo+1, x, hi)
+		a := b.capWidth * 0.6 // the arrowhead's half width
+		var head vg.Path
+		head.Move(vg.Point{X: x - a, Y: lo + 1.8*a})
+		head.Line(vg.Point{X: x, Y: lo})
+		head.Line(vg.Point{X: x + a, Y: lo + 1.8*a})
+		head.Close()
+		c.SetColor(b.line.Color)
+		c.Fill(head)
+	}
+}
+
+// DataRange returns the extent of the bars: their x and, in y, their
+// points, tops and closed bottoms.
+func (b *rangeBars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, r := range b.bars {
+		xmin, xmax = math.Min(xmin, r.X), math.Max(xmax, r.X)
+		ymin, ymax = math.Min(ymin, r.Y), math.Max(ymax, r.High)
+		if !r.Open {
+			ymin = math.Min(ymin, r.Low)
+		}
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// GlyphBoxes returns the boxes of the caps (and of an open bar's point),
+// so that the plot leaves room for them at its edges.
+func (b *rangeBars) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	rect := vg.Rectangle{Min: vg.Point{X: -b.capWidth / 2}, Max: vg.Point{X: b.capWidth / 2}}
+	var out []plot.GlyphBox
+	for _, r := range b.bars {
+		low := r.Low
+		if r.Open {
+			low = r.Y
+		}
+		x := p.X.Norm(r.X)
+		out = append(out, plot.GlyphBox{X: x, Y: p.Y.Norm(low), Rectangle: rect},
+			plot.GlyphBox{X: x, Y: p.Y.Norm(r.High), Rectangle: rect})
+	}
+	return out
 }
 
 // spaceTicks clears the label of every tick that would come closer than

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/olekukonko/tablewriter/renderer"
+	"gonum.org/v1/plot/vg"
 
 	"elmfbpinn/experiments"
 	"elmfbpinn/paperdata"
@@ -34,16 +35,20 @@ var index *template.Template
 
 func init() {
 	index = template.Must(template.New("").Funcs(template.FuncMap{
-		"md":     escapeMarkdown,
-		"code":   codeSpan,
-		"tex":    escapeLaTeX,
-		"cap":    capital,
-		"slash":  filepath.ToSlash,
-		"label":  labelSafe,
-		"ext":    func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
-		"join":   strings.Join,
-		"counts": counts,
-		"mark":   statusMark,
+		"md":         escapeMarkdown,
+		"code":       codeSpan,
+		"tex":        escapeLaTeX,
+		"texs":       scriptTeX,
+		"mds":        scriptMarkdown,
+		"bp":         func(l vg.Length) string { return strconv.FormatFloat(l.Points(), 'f', 2, 64) + "bp" },
+		"figureRows": figureRows,
+		"cap":        capital,
+		"slash":      filepath.ToSlash,
+		"label":      labelSafe,
+		"ext":        func(f string) string { return strings.TrimPrefix(filepath.Ext(f), ".") },
+		"join":       strings.Join,
+		"counts":     counts,
+		"mark":       statusMark,
 		"table": func(header []string, rows [][]string, left int) (string, error) {
 			return rendered(func(w io.Writer) error { return writeTable(w, renderer.NewMarkdown(), header, rows, left) })
 		},
@@ -56,6 +61,22 @@ func init() {
 		"repeat":  strings.Repeat,
 		"oneline": func(s string) string { return strings.ReplaceAll(s, "\n", " ") },
 	}).ParseFS(templates, "templates/*.tmpl"))
+}
+
+// figureRows groups figures as report.tex sets them: two written column
+// figures in a row share one float (side by side, or stacked where the line
+// is narrower), every other figure is alone.
+func figureRows(figs []FigureEntry) [][]FigureEntry {
+	var rows [][]FigureEntry
+	column := func(f FigureEntry) bool { return f.Written() && f.W <= columnWidth }
+	for _, f := range figs {
+		if n := len(rows); n > 0 && len(rows[n-1]) == 1 && column(rows[n-1][0]) && column(f) {
+			rows[n-1] = append(rows[n-1], f)
+			continue
+		}
+		rows = append(rows, []FigureEntry{f})
+	}
+	return rows
 }
 
 // rendered returns what render writes.
@@ -75,6 +96,7 @@ type view struct {
 	Commit, GoVersion, CPU string
 	Stale                  int    // results made by other numerics than the writer's
 	WriterNumerics         string // the writer's fingerprints
+	FromResults            bool   // Provenance.FromResults
 	Budgets                []budgetGroup
 	Disagree, PaperFails   []study.ClaimCheck
 	Hold, Fail, Open       int // claims by our status
@@ -97,7 +119,7 @@ func newView(b *Built, o *Options) *view {
 	v := &view{Built: b, Sources: b.Sources(), Date: "unknown", DateTeX: "unknown",
 		Paper:  "ELM-FBPINNs: An Efficient Multilevel Random Feature Method",
 		Commit: cmp.Or(pv.Commit, "unknown"), GoVersion: cmp.Or(pv.GoVersion, "unknown"), CPU: cmp.Or(pv.CPU, "unknown"),
-		Stale: pv.Stale, WriterNumerics: pv.Numerics,
+		Stale: pv.Stale, WriterNumerics: pv.Numerics, FromResults: pv.FromResults,
 		Hold: b.Claims.Count(study.Holds), Fail: b.Claims.Count(study.Fails), Open: b.Claims.Count(study.NotEvaluated),
 		Disagree:   b.Claims.Where(study.CheckResult.Disagrees),
 		PaperFails: b.Claims.Where(func(k study.CheckResult) bool { return k.Paper.Status == study.Fails })}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/plot/vg"
+
 	"elmfbpinn/experiments"
 	"elmfbpinn/study"
 )
@@ -58,6 +60,12 @@ type Provenance struct {
 	// would compute them again (0: none, and the report says nothing).
 	Stale    int
 	Numerics string
+	// FromResults says the report is made from its results alone (repro
+	// report -reproducible), so that the same results give the same bytes
+	// anywhere: Date is the newest result's, and the writer's commit, Go
+	// and CPU are not recorded (the fields above are ignored); the report
+	// lists the results' own.
+	FromResults bool
 }
 
 // Options controls Report. The zero value writes every format of the full
@@ -86,12 +94,17 @@ func (o *Options) logf(format string, args ...any) {
 	}
 }
 
-// FigureEntry is one figure of the report, written or skipped.
+// FigureEntry is one figure of the report, written or skipped. Title and
+// Notes are the drawn figure's (figure text, see Figure), empty for a
+// skipped one.
 type FigureEntry struct {
-	Name    string   // file name without extension, in the figures/ folder
-	Caption string   // what it shows
-	Note    string   // rows left out, or why it was skipped
-	Files   []string // the files written, relative to the report directory: PNG first (a document shows the first)
+	Name    string    // file name without extension, in the figures/ folder
+	Caption string    // what it shows, in a few words
+	Title   string    // what it shows in full
+	Notes   []string  // what it reproduces and what its marks mean
+	Note    string    // rows left out, or why it was skipped
+	Files   []string  // the files written, relative to the report directory: PNG first (a document shows the first)
+	W, H    vg.Length // its drawn (printed) size; zero if skipped
 }
 
 // Written reports whether the figure was drawn.
@@ -252,6 +265,9 @@ func (w *writer) save(fig *Figure, e FigureEntry) FigureEntry {
 		name := filepath.Join(FigureDir, fig.Name+"."+format)
 		w.write(name, data)
 		e.Files = append(e.Files, name)
+	}
+	if e.Written() {
+		e.Title, e.Notes, e.W, e.H = fig.Title, fig.Notes, fig.W, fig.H
 	}
 	return e
 }

@@ -6,10 +6,13 @@ import (
 	"image"
 	"image/png"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,29 +212,99 @@ func TestRunsCSV(t *testing.T) {
 }
 
 // TestReportLaTeXCompiles compiles the report's standalone document
-// (report.tex with every table and PDF figure) with pdflatex.
-// TestLaTeXCompiles (latex_test.go) does the tables alone with booktabs.
-// Skipped without pdflatex and in -short mode.
+// (report.tex with every table and figure) with pdflatex, once with the
+// PDF figures and once with the PNGs alone, and reads the log: no overfull
+// box, no float too large for a page, and every figure drawn is placed at
+// its drawn size (the line \reprofig writes: drawn = placed = the
+// figure's W and H, the PNGs at the size their pHYs chunk gives), from
+// the file of the format asked for. TestLaTeXCompiles (latex_test.go) does
+// the tables alone with booktabs. Skipped without pdflatex and in -short
+// mode.
 func TestReportLaTeXCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pdflatex")
 	}
 	if _, err := exec.LookPath("pdflatex"); err != nil {
-		t.Skip("pdflatex not installed")
+		t.Skip("pdflatex not installed: the compiled report is not checked")
 	}
 	tables, res := reportTables(t)
-	rep := t.TempDir()
-	if _, err := Report(rep, tables, res, &Options{Formats: []string{FormatLaTeX, FormatPDF}, NoSolutions: true,
-		Provenance: fixedProvenance}); err != nil {
-		t.Fatal(err)
+	for _, format := range []string{FormatPDF, FormatPNG} {
+		rep := t.TempDir()
+		b, err := Report(rep, tables, res, &Options{Formats: []string{FormatLaTeX, format}, NoSolutions: true,
+			Provenance: fixedProvenance})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdflatex(t, rep, "report-standalone.tex")
+		log, err := os.ReadFile(filepath.Join(rep, "report-standalone.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLaTeXLog(t, format, string(log), b)
 	}
-	pdflatex(t, rep, "report-standalone.tex")
+}
+
+// reprofigLine is the line \reprofig writes to the log for each figure.
+var reprofigLine = regexp.MustCompile(`reprofig \./figures/([^:]+): drawn ([0-9.]+)pt x ([0-9.]+)pt, placed ([0-9.]+)pt x ([0-9.]+)pt`)
+
+// checkLaTeXLog checks the log of a compiled report whose figures are in
+// one format: no overfull box, no float too large, and every written
+// figure of b placed once at its drawn size from its file in that format.
+func checkLaTeXLog(t *testing.T, format, log string, b *Built) {
+	t.Helper()
+	for _, bad := range []string{"Overfull \\hbox", "Overfull \\vbox", "Float too large"} {
+		if i := strings.Index(log, bad); i >= 0 {
+			t.Errorf("%s figures: the log says %q", format, log[i:min(len(log), i+200)])
+		}
+	}
+	placed := map[string][]string{}
+	for _, m := range reprofigLine.FindAllStringSubmatch(log, -1) {
+		placed[m[1]] = m[2:]
+	}
+	n := 0
+	for _, tr := range b.Tables {
+		for _, f := range tr.Figures {
+			if !f.Written() {
+				continue
+			}
+			n++
+			m, ok := placed[f.Name]
+			if !ok {
+				t.Errorf("%s figures: %s not placed by \\reprofig", format, f.Name)
+				continue
+			}
+			if m[0] != m[2] || m[1] != m[3] {
+				t.Errorf("%s figures: %s drawn %s x %s pt, placed %s x %s pt", format, f.Name, m[0], m[1], m[2], m[3])
+			}
+			// TeX points (72.27 an inch) from the figure's big points (72),
+			// a PNG to within a pixel.
+			w, _ := strconv.ParseFloat(m[0], 64)
+			h, _ := strconv.ParseFloat(m[1], 64)
+			tol := 0.05
+			if format == FormatPNG {
+				tol = 72.27 / pngDPI
+			}
+			if want := f.W.Points() * 72.27 / 72; math.Abs(w-want) > tol {
+				t.Errorf("%s figures: %s placed %.2f pt wide, want its drawn %.2f pt", format, f.Name, w, want)
+			}
+			if want := f.H.Points() * 72.27 / 72; math.Abs(h-want) > tol {
+				t.Errorf("%s figures: %s placed %.2f pt high, want its drawn %.2f pt", format, f.Name, h, want)
+			}
+			if file := "figures/" + f.Name + "." + format; !strings.Contains(log, file) {
+				t.Errorf("%s figures: the log names no %s", format, file)
+			}
+		}
+	}
+	if n == 0 || len(placed) != n {
+		t.Errorf("%s figures: %d placed, want the %d written (and some)", format, len(placed), n)
+	}
 }
 
 func pdflatex(t *testing.T, dir, file string) {
 	t.Helper()
 	cmd := exec.Command("pdflatex", "-halt-on-error", "-interaction=nonstopmode", file)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "max_print_line=100000") // log lines unbroken
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		lines := strings.Split(string(out), "\n")
@@ -440,6 +513,37 @@ K = 32
 	} {
 		if strings.Contains(c.text, c.want) != c.present {
 			t.Errorf("%s: contains %q is %v, want %v", c.name, c.want, !c.present, c.present)
+		}
+	}
+}
+
+// TestReproducibleProvenance: a report made from its results alone
+// (-reproducible) says once that the writer is not recorded, dated by the
+// newest result, instead of "by commit not recorded (...) (not recorded
+// (...)) on not recorded (...)" or "unknown".
+func TestReproducibleProvenance(t *testing.T) {
+	tables, res := reportTables(t)
+	dir := t.TempDir()
+	prov := Provenance{FromResults: true, Date: fixedProvenance.Date, Commit: "ignored", CPU: "ignored"}
+	if _, err := Report(dir, tables[:1], res, &Options{Formats: []string{FormatMarkdown, FormatLaTeX}, Provenance: prov}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"REPORT.md", "| report dated | 2026-01-02 03:04 UTC, the newest result's |\n| written by | not recorded: made from the results alone (`-reproducible`)"},
+		{"report.tex", `\item Report dated 2026-01-02T03:04:00Z, the newest result's: made from the results alone (\texttt{-reproducible}), so the commit, Go and CPU that wrote it are not recorded;`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(b)
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s lacks %q", tc.file, tc.want)
+		}
+		for _, bad := range []string{"ignored", "unknown", "by commit", "report written"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("%s says %q", tc.file, bad)
+			}
 		}
 	}
 }

@@ -234,9 +234,9 @@
 // (OUT/results/<table>.jsonl.gz: gzip JSON lines, one result per line in key
 // order; a run shared by tables is in the first; the solution figures' runs
 // in solutions.jsonl.gz), then the report made from those archives alone
-// with -reproducible into OUT/report (Markdown, LaTeX, CSV and PNG figures:
-// no PDF figures, whose bytes gonum writes differently from run to run;
-// report.tex takes the PNGs). make publish runs it on the full tier
+// with -reproducible into OUT/report (Markdown, LaTeX, CSV, and the figures
+// as PNG, for REPORT.md, and as PDF, which report.tex takes; both give the
+// same bytes every time). make publish runs it on the full tier
 // into published/ and compiles the LaTeX report; make test checks that the
 // published report regenerates byte for byte from the published archives and
 // that they cover every run of the full tier. It refuses to drop a result

@@ -83,17 +83,20 @@ func cmdPublish(args []string) error {
 		fmt.Fprintf(os.Stderr, "; %d of the selected runs have no result yet (repro list tells which tables)", missing)
 	}
 	fmt.Fprintln(os.Stderr)
-	// No PDF figures: gonum writes their bytes differently from run to run
-	// (so they could not be checked byte for byte) and they would double
-	// the size; report.tex names its figures without extension, so
-	// pdflatex takes the PNGs.
+	// Every format: the PDF figures (fixed dates and catalogue order, so
+	// the same bytes each time) are what pdflatex takes for report.tex,
+	// which names its figures without extension; the PNGs (300 dpi, said
+	// in the file) are REPORT.md's.
 	rep := append(sf.args(), "-results", resDir, "-out", filepath.Join(*out, "report"), "-reproducible",
-		"-format", "md,latex,csv,png")
+		"-format", publishFormats)
 	if *allowMixed {
 		rep = append(rep, "-allow-mixed")
 	}
 	return cmdReport(rep)
 }
+
+// publishFormats are the formats of the published report: all of them.
+const publishFormats = "md,latex,csv,png,pdf"
 
 // dropped counts the results that the archives already in resDir hold and
 // the new archives do not, and names one of them. An archive that cannot

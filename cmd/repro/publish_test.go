@@ -6,7 +6,9 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,7 +22,7 @@ import (
 // and that the report says which runs are missing instead of failing.
 func TestPublishRoundTrip(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "published")
-	sel := []string{"-tier", "full", "-table", "osc-baseline,osc-K,weight-scaling", "-format", "md,latex,csv,png"}
+	sel := []string{"-tier", "full", "-table", "osc-baseline,osc-K,weight-scaling", "-format", publishFormats}
 	_, stderr, code := runRepro(t, append([]string{"publish", "-results",
 		filepath.Join("..", "..", "reports", "testdata", "results"), "-out", out}, sel[:4]...)...)
 	if code != 0 {
@@ -161,11 +163,54 @@ func TestPublishedReport(t *testing.T) {
 	}
 	again := filepath.Join(t.TempDir(), "report")
 	_, stderr, code := runRepro(t, "report", "-reproducible", "-tier", "full", "-results", res, "-out", again,
-		"-format", "md,latex,csv,png")
+		"-format", publishFormats)
 	if code != 0 {
 		t.Fatalf("report from the published results: exit %d: %s", code, stderr)
 	}
 	sameTree(t, filepath.Join(pub, "report"), again)
+	compiledAtDrawnSize(t, again)
+}
+
+// reprofigLine is the line report.tex's \reprofig writes to the log for
+// each figure it places.
+var reprofigLine = regexp.MustCompile(`reprofig (\S+): drawn (\S+) x (\S+), placed (\S+) x (\S+)`)
+
+// compiledAtDrawnSize compiles the report-standalone.tex of the report in
+// dir with pdflatex, where it is installed, and checks the log: no
+// overfull box, no float too large for its page, and every figure placed
+// at its drawn size (reports' TestReportLaTeXCompiles checks the sizes
+// themselves against the figures'). Skipped, saying so, without pdflatex.
+func compiledAtDrawnSize(t *testing.T, dir string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdflatex"); err != nil {
+		t.Log("pdflatex not installed: the compiled report is not checked")
+		return
+	}
+	cmd := exec.Command("pdflatex", "-halt-on-error", "-interaction=nonstopmode", "report-standalone.tex")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "max_print_line=100000") // log lines unbroken
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex report-standalone.tex: %v\n%s", err, out[max(0, len(out)-2000):])
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "report-standalone.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Overfull \\hbox", "Overfull \\vbox", "Float too large"} {
+		if i := bytes.Index(log, []byte(bad)); i >= 0 {
+			t.Errorf("the compiled report's log says %q", log[i:min(len(log), i+200)])
+		}
+	}
+	figs, _ := filepath.Glob(filepath.Join(dir, "figures", "*.pdf"))
+	placed := reprofigLine.FindAllSubmatch(log, -1)
+	for _, m := range placed {
+		if !bytes.Equal(m[2], m[4]) || !bytes.Equal(m[3], m[5]) {
+			t.Errorf("%s: drawn %s x %s, placed %s x %s", m[1], m[2], m[3], m[4], m[5])
+		}
+	}
+	if len(placed) != len(figs) || len(figs) == 0 {
+		t.Errorf("%d figures placed, want the %d PDF figures", len(placed), len(figs))
+	}
 }
 
 // sameTree checks that the files under want and got are the same, byte for

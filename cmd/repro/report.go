@@ -183,8 +183,7 @@ type pruneFailure struct {
 // -reproducible: dated by the newest result, the writer's commit, Go and
 // CPU not recorded (the results' own are listed in the report).
 func resultsOwnProvenance(results map[string]*experiments.Result) reports.Provenance {
-	const none = "not recorded (-reproducible: see the results' below)"
-	p := reports.Provenance{Commit: none, GoVersion: none, CPU: none}
+	p := reports.Provenance{FromResults: true}
 	for _, r := range results {
 		if t, err := time.Parse(time.RFC3339, r.Env.Started); err == nil && t.After(p.Date) {
 			p.Date = t
