@@ -207,7 +207,14 @@ var (
 	colPurple = color.RGBA{148, 103, 189, 255}
 	colBrown  = color.RGBA{140, 86, 75, 255}
 	colGrey   = color.RGBA{127, 127, 127, 255}
+	colPink   = color.RGBA{227, 119, 194, 255}
+	colOlive  = color.RGBA{188, 189, 34, 255}
+	colCyan   = color.RGBA{23, 190, 207, 255}
 )
+
+// tab10 is the palette in its order (grey last): the colours of series that
+// have none of their own, in the order they are met.
+var tab10 = []color.RGBA{colBlue, colOrange, colGreen, colRed, colPurple, colBrown, colPink, colOlive, colCyan, colGrey}
 
 // seriesColours are the colours of the models' curves and points; a
 // problem's (the weight-scaling figure's series) is tab10's in the
@@ -226,9 +233,8 @@ func modelColour(key string) color.RGBA {
 		more := []color.RGBA{colGreen, colBrown, colBlue, colRed, colGrey}
 		return more[max(0, slices.Index(experiments.SolverNames(), name))%len(more)]
 	}
-	tab10 := []color.RGBA{colBlue, colOrange, colGreen, colRed, colPurple, colBrown}
 	if i := slices.Index(experiments.ProblemNames(), key); i >= 0 {
-		return tab10[i%len(tab10)]
+		return tab10[i%6]
 	}
 	return colGrey
 }

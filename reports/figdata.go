@@ -84,6 +84,9 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 			title = t.Kind.String() + " = " + num(x)
 		case experiments.Baseline:
 			title = fmt.Sprintf("%s = %s, J = %s, K = %d", p.Param.Figure, num(r.Param), paperdata.FormatJ(r.J), r.K)
+		case experiments.Solvers: // a panel per configuration, a curve per solver
+			title = fmt.Sprintf("%s, %s = %s, J = %s, K = %d", p.Name, p.Param.Figure, num(r.Param), paperdata.FormatJ(r.J), r.K)
+			label = r.SolverLabel()
 		}
 		j := slices.IndexFunc(f.Panels, func(p Panel) bool { return p.Title == title })
 		if j < 0 {
@@ -103,6 +106,9 @@ func Convergence(ts *study.TableStudy) *ConvergenceFigure {
 // convergenceCaption describes a convergence figure (figure text, as the
 // captions below).
 const convergenceCaption = "test e_{L1} against iteration: median and min–max band over the seeds"
+
+// timeCaption describes the time figure of a study of solvers.
+const timeCaption = "test e_{L1} against wall time per solver: median and min–max band over the seeds, beside the paper's median"
 
 // finalKinds describe the final-error figure of a table by its kind: the
 // label of its axis (a scaling table's is its problem's parameter, which

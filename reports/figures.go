@@ -70,15 +70,27 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if len(f.Panels) == 0 {
 		return nil
 	}
-	xmax, seeds, refs, multilevel := 0.0, 0, false, false
+	// A solver table's x is the wall time (Band.T, on a log axis from the
+	// decade below its least), every other's the iteration.
+	timed := f.Study.Table.Kind == experiments.Solvers
+	xsOf := func(b study.Band) []float64 {
+		if timed {
+			return b.T
+		}
+		return b.Iter
+	}
+	xmin, xmax, seeds, refs, multilevel := math.Inf(1), 0.0, 0, false, false
 	var ys []float64    // the bands' ends and the reference lines: the y range
 	var labels []string // of the curves, in order: the legend's
 	for _, p := range f.Panels {
 		for _, c := range p.Curves {
 			b := c.Row.Band
 			ys = append(append(ys, b.Min...), b.Max...)
-			for _, x := range b.Iter {
+			for _, x := range xsOf(b) {
 				xmax = math.Max(xmax, x)
+				if x > 0 {
+					xmin = math.Min(xmin, x)
+				}
 			}
 			if m, ok := paperReference(c); ok {
 				ys, refs = append(ys, m), true
@@ -92,9 +104,12 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	lo, hi := decadeRange(ys...)
 	// Colours: by model, or along a ramp for the R curves.
 	colour := func(c Curve) color.RGBA { return modelColour(c.Key) }
-	if f.Study.Table.Kind == experiments.Weights {
+	switch f.Study.Table.Kind {
+	case experiments.Weights:
 		rs := ramp(len(labels))
 		colour = func(c Curve) color.RGBA { return rs[slices.Index(labels, c.Label)] }
+	case experiments.Solvers: // a colour per solver, in order
+		colour = func(c Curve) color.RGBA { return tab10[slices.Index(labels, c.Label)%len(tab10)] }
 	}
 	// At most three panels a row, 120 pt high (four from ten panels, 105
 	// pt high); one panel is a column wide.
@@ -115,20 +130,27 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		}
 		p.X.Min, p.X.Max = 0, xmax
 		p.X.Tick.Marker = iterTicks
+		if timed {
+			if i+nc >= len(f.Panels) {
+				p.X.Label.Text = "wall time (s)"
+			}
+			p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, powerTicks
+			p.X.Min, p.X.Max = decadeRange(xmin, xmax)
+		}
 		p.Y.Min, p.Y.Max = lo, hi
 		for _, c := range pd.Curves {
 			col := colour(c)
 			drawn := false
-			if poly, err := plotter.NewPolygon(bandPolygon(c.Row.Band)); err == nil && len(poly.XYs[0]) > 2 {
+			if poly, err := plotter.NewPolygon(bandPolygon(xsOf(c.Row.Band), c.Row.Band)); err == nil && len(poly.XYs[0]) > 2 {
 				poly.Color, poly.LineStyle.Width = withAlpha(col, 0.22), 0
 				p.Add(poly)
 				drawn = true
 			}
-			if med := xys(c.Row.Band.Iter, c.Row.Band.Median, positive); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
+			if med := xys(xsOf(c.Row.Band), c.Row.Band.Median, positive); len(med) > 0 && addLine(p, med, draw.LineStyle{Color: col, Width: vg.Points(1.2)}) {
 				drawn = true
 			}
 			if m, ok := paperReference(c); ok && drawn {
-				addLine(p, plotter.XYs{{X: 0, Y: m}, {X: xmax, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
+				addLine(p, plotter.XYs{{X: p.X.Min, Y: m}, {X: p.X.Max, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
 			}
 			if l := slices.Index(labels, c.Label); items[l].thumb == nil && drawn {
 				items[l] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
@@ -142,6 +164,10 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	items = slices.DeleteFunc(items, func(it legendItem) bool { return it.thumb == nil })
 	notes := []string{sourceNote(f.Study), fmt.Sprintf("Line: median over %d seeds; band: min–max over the seeds. "+
 		"ELM-FBPINN: LSQR iterations; PINN/FBPINN: Adam steps.", seeds)}
+	if timed {
+		notes[1] = fmt.Sprintf("Line: median over %d seeds of the test e_{L1} against the median wall time at each recorded iteration "+
+			"(the solver's set-up included); band: min–max of the error over the seeds.", seeds)
+	}
 	if refs {
 		ref := f.Study.Table.RefName() + "'s"
 		items = append(items, legendItem{f.Study.Table.RefName(), lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
@@ -151,13 +177,17 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 	}
 	pg := &page{
-		title:   figureTitle(f.Study.Table, "test e_{L1} against iteration"),
+		title:   figureTitle(f.Study.Table, map[bool]string{true: "test e_{L1} against wall time", false: "test e_{L1} against iteration"}[timed]),
 		notes:   notes,
 		legend:  items,
 		rows:    rows,
 		yLabels: slices.Repeat([]string{el1Label}, len(rows)),
 	}
-	return pg.figure(f.Study.Table.ID+"-convergence", convergenceCaption, w, vg.Length(len(rows))*ph)
+	name, caption := "-convergence", convergenceCaption
+	if timed {
+		name, caption = "-time", timeCaption
+	}
+	return pg.figure(f.Study.Table.ID+name, caption, w, vg.Length(len(rows))*ph)
 }
 
 // addLine adds to p a line through xy drawn in sty, and reports whether it
@@ -207,14 +237,14 @@ func defaultTicks(label func(v, hi float64) string) plot.Ticker {
 
 // bandPolygon is the outline of a band: the minima forward, the maxima
 // back; points with a non-positive minimum are left out (log axis).
-func bandPolygon(b study.Band) plotter.XYs {
+func bandPolygon(xs []float64, b study.Band) plotter.XYs {
 	var lo, hi plotter.XYs
-	for i := range b.Iter {
+	for i := range xs {
 		if !positive(b.Min[i]) || !positive(b.Max[i]) {
 			continue
 		}
-		lo = append(lo, plotter.XY{X: b.Iter[i], Y: b.Min[i]})
-		hi = append(hi, plotter.XY{X: b.Iter[i], Y: b.Max[i]})
+		lo = append(lo, plotter.XY{X: xs[i], Y: b.Min[i]})
+		hi = append(hi, plotter.XY{X: xs[i], Y: b.Max[i]})
 	}
 	slices.Reverse(hi)
 	return append(lo, hi...)

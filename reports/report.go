@@ -179,6 +179,12 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 		w.render(FormatLaTeX, ts.Table.ID+".tex", func(buf io.Writer) error { return LaTeX(buf, ts, o.LaTeXPaper) })
 		if w.figures() {
 			conv, fin := Convergence(ts), Final(ts)
+			if ts.Table.Kind == experiments.Solvers {
+				// The error against wall time, a panel per configuration;
+				// the table has the final errors.
+				tr.Figures = append(tr.Figures, w.figure(ConvergencePlot(conv), ts, "-time", timeCaption, conv.Omitted))
+				continue
+			}
 			tr.Figures = append(tr.Figures,
 				w.figure(ConvergencePlot(conv), ts, "-convergence", convergenceCaption, conv.Omitted),
 				w.figure(FinalPlot(fin), ts, "-final", finalKinds[ts.Table.Kind].caption, fin.Omitted))

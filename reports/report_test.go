@@ -547,3 +547,55 @@ func TestReproducibleProvenance(t *testing.T) {
 		}
 	}
 }
+
+// TestReportSolverTable: a table of kind solver is rendered as a study of
+// solvers: its own columns (the error of the returned coefficients, the
+// iterations, the set-up, the time to the paper's median and its ratio to
+// forced LSQR's whole time) and one figure, the error against wall time.
+func TestReportSolverTable(t *testing.T) {
+	const file = `[[table]]
+id = "solv"
+kind = "solver"
+description = "Two solvers of one system."
+kappa = false
+[[table.rows]]
+model = "elm"
+problem = "oscillator"
+solver = ["lsqr-forced", "lsqr-block"]
+ref = [{ median = 1e-3, range = 1e-4, source = "p" }, { median = 1e-3, range = 1e-4, source = "p" }]
+`
+	ts, err := experiments.ParseFile("solv.toml", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := ts[0]
+	res := map[string]*experiments.Result{}
+	for i, times := range [][3]float64{{0.1, 5, 10}, {0.5, 1, 2}} { // forced: reaches at 5 s of 10; block: at 1 s
+		for seed := range 5 {
+			s := tab.Rows[i].Spec(seed)
+			res[s.Key()] = &experiments.Result{Key: s.Key(), Spec: s, EL1: 9e-4, EL1Final: 9e-4,
+				History: []metric.Record{{Iter: 0, EL1: 1, T: times[0]}, {Iter: 100, EL1: 9e-4, T: times[1]}, {Iter: 15000, EL1: 9e-4, T: times[2]}},
+				Time: experiments.Timing{Solve: times[2], Total: times[2]}}
+		}
+	}
+	dir := t.TempDir()
+	b, err := Report(dir, ts, res, &Options{Tier: experiments.Full, NoSolutions: true, Provenance: fixedProvenance,
+		Formats: []string{FormatMarkdown, FormatLaTeX, FormatPNG}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "solv.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Two solvers of one system.", "| to the paper's median (s) | forced LSQR / this |",
+		"| lsqr-block |", "| 1.0 | 10× |", "| 5.0 | 2.0× |"} {
+		if !strings.Contains(strings.Join(strings.Fields(string(md)), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("solv.md lacks %q:\n%s", want, md)
+		}
+	}
+	figs := b.Tables[0].Figures
+	if len(figs) != 1 || figs[0].Name != "solv-time" || !figs[0].Written() {
+		t.Errorf("figures %+v, want solv-time drawn", figs)
+	}
+}

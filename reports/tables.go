@@ -194,7 +194,12 @@ func (c *cells) param(ts *study.TableStudy, mixed string) string {
 // missing value, the verdict counts and one line per row judged off.
 func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	c := newCells(markdownStyle, ts)
-	v := tableView{TableStudy: ts, Title: title}
+	v := tableView{TableStudy: ts, Title: title, Left: 1}
+	if ts.Table.Kind == experiments.Solvers {
+		v.Header, v.Rows, v.Seeds, v.Left = solverHeader, c.solverGrid(ts), maxWant(ts), 2
+		v.Notes = c.Notes
+		return index.ExecuteTemplate(w, "table.md.tmpl", v)
+	}
 	v.Header = []string{"Model", "(" + c.param(ts, "param") + ", J)", "(h, K)", "δ"}
 	if c.withR {
 		v.Header = append(v.Header, "R")
@@ -234,6 +239,7 @@ type tableView struct {
 	Seeds        int
 	Off, Rest    []string // off rows; the counts after the verdicts
 	Notes        []string
+	Left         int // the columns aligned left (the rest right)
 }
 
 // RefSources are the sources of the reference values of an experiment
@@ -283,6 +289,11 @@ func writeTable(w io.Writer, r tw.Renderer, header []string, rows [][]string, le
 func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	c := newCells(latexStyle, ts)
 	v := tableView{TableStudy: ts, Paper: paper}
+	if ts.Table.Kind == experiments.Solvers {
+		v.Header, v.Rows = solverHeaderTeX, c.solverGrid(ts)
+		v.Notes = c.Notes
+		return index.ExecuteTemplate(w, "table.tex.tmpl", v)
+	}
 	v.Header = []string{"Model", "$(" + strings.Trim(c.param(ts, `$\mathrm{param}$`), "$") + ",J)$", "$(h,K)$", `$\delta$`}
 	if c.withR {
 		v.Header = append(v.Header, "$R$")
@@ -298,4 +309,75 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	}
 	v.Notes = c.Notes
 	return index.ExecuteTemplate(w, "table.tex.tmpl", v)
+}
+
+// solverHeader are the columns of a table of solvers (Kind Solvers), in
+// Markdown; solverHeaderTeX in LaTeX.
+var (
+	solverHeader = []string{"configuration", "solver", "e_L1 min (median ± range)", "verdict", "e_L1 final (median ± range)",
+		"iterations", "set-up (s)", "solve (s)", "to the paper's median (s)", "forced LSQR / this"}
+	solverHeaderTeX = []string{"Configuration", "Solver", `$e_{L_1}$ min`, "Verdict", `$e_{L_1}$ final`,
+		"Iterations", "Set-up (s)", "Solve (s)", "To paper median (s)", "Forced / this"}
+)
+
+// solverGrid returns the cells of a table of solvers: per row the
+// configuration (on the first row of its group), the solver, the paper's
+// rule's e_L1 (the minimum over the history) with its verdict, the error of
+// the coefficients the solver returns, the iterations run, the set-up and
+// solve times, the time to reach the paper's median e_L1 and how many
+// times sooner than forced LSQR's whole run that was.
+func (c *cells) solverGrid(ts *study.TableStudy) [][]string {
+	var out [][]string
+	last := ""
+	for _, s := range ts.Rows {
+		p := study.ProblemOf(s.Row.Problem)
+		cfg := fmt.Sprintf("%s %s=%s, J=%s, K=%d", p.Name, c.st.param(p.Param), num(s.Row.Param), paperdata.FormatJ(s.Row.J), s.Row.K)
+		shown := cfg
+		if cfg == last {
+			shown = ""
+		}
+		last = cfg
+		st := s.Solve
+		row := []string{shown, c.st.esc(s.Row.SolverLabel()), c.el1Ours(s), c.verdict(s), c.ours(s, st.FinalMedian, st.FinalMax-st.FinalMin)}
+		if s.Seeds == 0 {
+			out = append(out, append(row, slices.Repeat([]string{c.missing(s.Absent())}, 5)...))
+			continue
+		}
+		row = append(row, num(st.Iterations), c.seconds(st.Setup, "the history records no times"), sig2(st.Solve))
+		switch {
+		case finite(st.Reach):
+			row = append(row, sig2(st.Reach))
+		case s.Paper == nil:
+			row = append(row, c.missing(s.NoPaper()))
+		default:
+			row = append(row, c.withNote(c.st.esc("—"), fmt.Sprintf("not reached by %d of %d seeds", s.Seeds-st.Reached, s.Seeds)))
+		}
+		switch {
+		case finite(st.VsForced) && s.Contended > 0:
+			row = append(row, c.withNote(sig2(st.VsForced)+c.st.esc("×"), "timed while sharing its core (contended): the ratio is of contended times"))
+		case finite(st.VsForced):
+			row = append(row, sig2(st.VsForced)+c.st.esc("×"))
+		default:
+			row = append(row, c.st.esc("—"))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// maxWant is the most seeds a row of the table asks for.
+func maxWant(ts *study.TableStudy) int {
+	n := 0
+	for _, s := range ts.Rows {
+		n = max(n, s.Want)
+	}
+	return n
+}
+
+// seconds renders a time, or a dash with the note why if it is missing.
+func (c *cells) seconds(x float64, why string) string {
+	if !finite(x) {
+		return c.missing(why)
+	}
+	return sig2(x)
 }

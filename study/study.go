@@ -139,6 +139,12 @@ type SolveStats struct {
 	// every seed present reached it, Reached of them did.
 	Reach   float64
 	Reached int
+	// VsForced, in a table of solvers, is the mean time of the row of the
+	// same configuration solved by the paper's forced LSQR (solver
+	// lsqr-forced, or the default) over Reach: how many times sooner this
+	// solver reached the paper's median than forced LSQR finished its
+	// iterations; NaN where either is missing.
+	VsForced float64
 }
 
 // Reason says why a row of a table lacks results in a tier.
@@ -370,7 +376,29 @@ func newTableStudy(t *experiments.Table, tier string, results map[string]*experi
 		}
 		ts.Counts.add(*s)
 	}
+	if t.Kind == experiments.Solvers {
+		for i := range ts.Rows {
+			s := &ts.Rows[i]
+			if f := ts.forced(s.Row); f != nil {
+				s.Solve.VsForced = f.TimeMean / s.Solve.Reach
+			}
+		}
+	}
 	return ts, nil
+}
+
+// forced returns the row of the same configuration as r (problem,
+// parameter, J, K, R, δ) solved by the paper's forced LSQR (solver
+// lsqr-forced or the default), nil if the table has none.
+func (ts *TableStudy) forced(r experiments.Row) *RowStats {
+	for i := range ts.Rows {
+		f := ts.Rows[i].Row
+		if (f.Solver == experiments.ForcedSolver || f.Solver == "") && f.Problem == r.Problem && f.Param == r.Param &&
+			slices.Equal(f.J, r.J) && f.K == r.K && f.R == r.R && f.Delta == r.Delta && f.Model == r.Model {
+			return &ts.Rows[i]
+		}
+	}
+	return nil
 }
 
 // summarise fills the statistics, the paper's row and the verdict from the
@@ -430,7 +458,7 @@ func (s *RowStats) summarise() error {
 // solveStats returns the SolveStats of a row's results.
 func solveStats(found []*experiments.Result, t *experiments.Table, row experiments.Row) SolveStats {
 	nan := math.NaN()
-	st := SolveStats{FinalMedian: nan, FinalMin: nan, FinalMax: nan, Iterations: nan, Setup: nan, Solve: nan, Reach: nan}
+	st := SolveStats{FinalMedian: nan, FinalMin: nan, FinalMax: nan, Iterations: nan, Setup: nan, Solve: nan, Reach: nan, VsForced: nan}
 	if len(found) == 0 {
 		return st
 	}
