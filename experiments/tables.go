@@ -19,7 +19,7 @@ type Table struct {
 	// the title.
 	Description string
 	Kind        Kind // what the table compares, and so its axis (X)
-	Rows  []Row
+	Rows        []Row
 	// Quick is the table's part of the quick tier; nil leaves the table out
 	// of it.
 	Quick *Quick

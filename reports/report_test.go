@@ -575,7 +575,7 @@ ref = [{ median = 1e-3, range = 1e-4, source = "p" }, { median = 1e-3, range = 1
 			s := tab.Rows[i].Spec(seed)
 			res[s.Key()] = &experiments.Result{Key: s.Key(), Spec: s, EL1: 9e-4, EL1Final: 9e-4,
 				History: []metric.Record{{Iter: 0, EL1: 1, T: times[0]}, {Iter: 100, EL1: 9e-4, T: times[1]}, {Iter: 15000, EL1: 9e-4, T: times[2]}},
-				Time: experiments.Timing{Solve: times[2], Total: times[2]}}
+				Time:    experiments.Timing{Solve: times[2], Total: times[2]}}
 		}
 	}
 	dir := t.TempDir()
