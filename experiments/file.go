@@ -28,7 +28,8 @@ import (
 //	[[table]]
 //	id = "osc-K-wide"            # unique among the paper's tables and every file's
 //	title = "Damped oscillator, K beyond the paper"
-//	kind = "K"                   # baseline, K, J, scaling or R: the table's axis and figures
+//	description = "..."          # optional prose, printed under the title
+//	kind = "K"                   # baseline, K, J, scaling, R or solver: the table's axis and figures
 //	problem = "oscillator"       # the rows' problem (a row may set its own)
 //	param = 80                   # the rows' parameter (default: the problem's baseline)
 //	seeds = [0, 1, 2, 3, 4]      # the rows' seeds in the full tier (default 0-4)
@@ -45,8 +46,10 @@ import (
 //	ref = [{ median = 1e-4, range = 5e-5, time = 5.4, source = "..." }, ...]
 //
 // A row's fields are model, problem, param, J, K, width (the PINN's hidden
-// width), R, delta, iters (the full budget), solver, seeds, quick (false
-// leaves the row out of the quick tier) and ref; every field but model has
+// width), R, delta, iters (the full budget), solver, solver_opts (its
+// options: tau, stop, atol, btol, conlim, heldout, patience, lsmr; see
+// SolverOpts), seeds, quick (false leaves the row out of the quick tier)
+// and ref; every field but model has
 // a default (the problem's baseline J and K, width 64 for the PINN, R 1,
 // delta 2.9, iters 15000, the paper's forced LSQR). One of param, J (a list
 // of lists), K, width, R, delta, iters and solver may be a list, which
