@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -314,9 +315,9 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 // solverHeader are the columns of a table of solvers (Kind Solvers), in
 // Markdown; solverHeaderTeX in LaTeX.
 var (
-	solverHeader = []string{"configuration", "solver", "e_L1 min (median ± range)", "verdict", "e_L1 final (median ± range)",
-		"iterations", "set-up (s)", "solve (s)", "to the paper's median (s)", "forced LSQR / this"}
-	solverHeaderTeX = []string{"Configuration", "Solver", `$e_{L_1}$ min`, "Verdict", `$e_{L_1}$ final`,
+	solverHeader = []string{"configuration", "solver", "e_L1 min (median ± range)", "verdict (ours/paper)", "e_L1 final (median ± range)",
+		"iterations", "set-up (s)", "solve (s)", "to the paper's median (s, seeds)", "forced LSQR / this"}
+	solverHeaderTeX = []string{"Configuration", "Solver", `$e_{L_1}$ min`, "Verdict (ours/paper)", `$e_{L_1}$ final`,
 		"Iterations", "Set-up (s)", "Solve (s)", "To paper median (s)", "Forced / this"}
 )
 
@@ -338,19 +339,26 @@ func (c *cells) solverGrid(ts *study.TableStudy) [][]string {
 		}
 		last = cfg
 		st := s.Solve
-		row := []string{shown, c.st.esc(s.Row.SolverLabel()), c.el1Ours(s), c.verdict(s), c.ours(s, st.FinalMedian, st.FinalMax-st.FinalMin)}
+		verdict := c.verdict(s)
+		if s.HasVerdict && s.Paper != nil {
+			verdict += " (" + sig2(s.EL1Median/s.Paper.EL1Median) + c.st.esc("×") + ")"
+		}
+		row := []string{shown, c.st.esc(s.Row.SolverLabel()), c.el1Ours(s), verdict, c.ours(s, st.FinalMedian, st.FinalMax-st.FinalMin)}
 		if s.Seeds == 0 {
 			out = append(out, append(row, slices.Repeat([]string{c.missing(s.Absent())}, 5)...))
 			continue
 		}
 		row = append(row, num(st.Iterations), c.seconds(st.Setup, "the history records no times"), sig2(st.Solve))
+		reached := fmt.Sprintf(" (%d/%d)", st.Reached, s.Seeds)
 		switch {
 		case finite(st.Reach):
-			row = append(row, sig2(st.Reach))
+			row = append(row, sig2(st.Reach)+reached)
 		case s.Paper == nil:
 			row = append(row, c.missing(s.NoPaper()))
+		case math.IsInf(st.Reach, 1):
+			row = append(row, c.withNote(c.st.esc("—")+reached, "not reached by the median seed: fewer than half the seeds reached the paper's median e_L1"))
 		default:
-			row = append(row, c.withNote(c.st.esc("—"), fmt.Sprintf("not reached by %d of %d seeds", s.Seeds-st.Reached, s.Seeds)))
+			row = append(row, c.missing("the histories record no times"))
 		}
 		switch {
 		case finite(st.VsForced) && s.Contended > 0:

@@ -134,9 +134,11 @@ type SolveStats struct {
 	// solver's set-up, a preconditioner's included, and one test error);
 	// Solve the mean Time.Solve; both NaN for untimed histories (Setup).
 	Setup, Solve float64
-	// Reach is the median over the seeds of the time of the first record
-	// at or below the reference's median e_L1 (Paper.EL1Median): NaN unless
-	// every seed present reached it, Reached of them did.
+	// Reach is the median over the seeds present of the time of the first
+	// record at or below the reference's median e_L1 (Paper.EL1Median), a
+	// seed that never reached it counting as infinitely late: finite when
+	// more than half the seeds reached it (Reached of them did), +Inf
+	// otherwise, NaN without a reference or timed histories.
 	Reach   float64
 	Reached int
 	// VsForced, in a table of solvers, is the mean time of the row of the
@@ -467,6 +469,7 @@ func solveStats(found []*experiments.Result, t *experiments.Table, row experimen
 		target = p.EL1Median
 	}
 	var final, iters, setup, solve, reach stats.Float64Data
+	timed := true
 	for _, r := range found {
 		final, solve = append(final, r.EL1Final), append(solve, r.Time.Solve)
 		if n := len(r.History); n > 0 {
@@ -475,8 +478,15 @@ func solveStats(found []*experiments.Result, t *experiments.Table, row experimen
 				setup = append(setup, r.History[0].T)
 			}
 		}
-		if rec, ok := metric.Reached(r.History, target); ok && rec.T > 0 {
+		rec, ok := metric.Reached(r.History, target)
+		switch {
+		case !ok:
+			reach = append(reach, math.Inf(1))
+		case rec.T > 0:
 			reach = append(reach, rec.T)
+			st.Reached++
+		default:
+			timed = false
 		}
 	}
 	st.FinalMedian, _ = final.Median()
@@ -489,9 +499,13 @@ func solveStats(found []*experiments.Result, t *experiments.Table, row experimen
 	if len(setup) == len(found) {
 		st.Setup, _ = setup.Mean()
 	}
-	st.Reached = len(reach)
-	if len(reach) == len(found) {
-		st.Reach, _ = reach.Median()
+	if timed && !math.IsNaN(target) {
+		sort.Float64s(reach)
+		n := len(reach)
+		st.Reach = reach[n/2]
+		if n%2 == 0 {
+			st.Reach = (reach[n/2-1] + reach[n/2]) / 2 // +Inf if the upper one is
+		}
 	}
 	return st
 }

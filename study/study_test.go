@@ -281,9 +281,14 @@ func TestSolveStats(t *testing.T) {
 		t.Errorf("stats %+v; want final 3e-3 [2e-3, 4e-3], 200 iterations, set-up 0.2, solve 3.5, reached by both at 2 and 3 (median 2.5)", st)
 	}
 	found[1].History[1].EL1, found[1].History[2].EL1 = 5e-2, 5e-2 // never reaches 1e-3
-	if st := solveStats(found, tab, row); st.Reached != 1 || !math.IsNaN(st.Reach) {
-		t.Errorf("one seed reaching: reached %d, reach %v; want 1 and NaN", st.Reached, st.Reach)
+	if st := solveStats(found, tab, row); st.Reached != 1 || !math.IsInf(st.Reach, 1) {
+		t.Errorf("one seed of two reaching: reached %d, reach %v; want 1 and +Inf (the median of 2 and never)", st.Reached, st.Reach)
 	}
+	found = append(found, res(1e-3, rec(0, 1, 0.2), rec(100, 1e-3, 7), rec(200, 1e-3, 8)))
+	if st := solveStats(found, tab, row); st.Reached != 2 || st.Reach != 7 {
+		t.Errorf("two seeds of three reaching at 2 and 7: reached %d, reach %v; want 2 and 7 (the median of 2, 7, never)", st.Reached, st.Reach)
+	}
+	found = found[:2]
 	b := HistoryBand([][]metric.Record{found[0].History, found[1].History})
 	if len(b.T) != 3 || !near(b.T[0], 0.2) || b.T[2] != 3 {
 		t.Errorf("band times %v, want the medians 0.2, 2, 3", b.T)

@@ -597,15 +597,22 @@ func (f *selectFlags) selection() ([]*experiments.Table, error) {
 	return out, nil
 }
 
-// args returns the flags that repeat this selection on a command line.
-func (f *selectFlags) args() []string {
+// args returns the flags that repeat this selection on a command line,
+// the experiment files' paths as given (a report names them so: the same
+// command gives the same report anywhere); absArgs, for a command that may
+// run in another directory (a Slurm job), with absolute paths.
+func (f *selectFlags) args() []string { return f.selectArgs(false) }
+
+func (f *selectFlags) absArgs() []string { return f.selectArgs(true) }
+
+func (f *selectFlags) selectArgs(abs bool) []string {
 	a := []string{"-tier", f.tier}
 	if isSet(f.fs, "table") || len(f.experiments) == 0 {
 		a = append([]string{"-table", f.tables}, a...)
 	}
 	for _, p := range f.experiments {
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs // the script may run elsewhere
+		if ap, err := filepath.Abs(p); err == nil && abs {
+			p = ap
 		}
 		a = append(a, "-experiments", p)
 	}

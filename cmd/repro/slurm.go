@@ -202,7 +202,7 @@ func (f *slurmFlags) write(p *runPlan, n int, total, maxLoad float64) error {
 
 	// -table and -tier, then the rest of the selection (-model, -where,
 	// -seeds) after the paths.
-	sel := f.run.args()
+	sel := f.run.absArgs()
 	runArgs := append(slices.Clone(sel[:4]), "-results", results, "-kappa-cells", fmt.Sprint(f.run.cells))
 	runArgs = append(append(runArgs, sel[4:]...), "-jobs", "1")
 	reportArgs := append(slices.Clone(sel[:4]), "-results", results, "-out", report)
