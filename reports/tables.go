@@ -361,12 +361,12 @@ func (c *cells) solverGrid(ts *study.TableStudy) [][]string {
 			row = append(row, c.missing("the histories record no times"))
 		}
 		switch {
-		case finite(st.VsForced) && s.Contended > 0:
-			row = append(row, c.withNote(sig2(st.VsForced)+c.st.esc("×"), "timed while sharing its core (contended): the ratio is of contended times"))
-		case finite(st.VsForced):
-			row = append(row, sig2(st.VsForced)+c.st.esc("×"))
-		default:
+		case !(finite(st.VsForced) && st.VsForced > 0): // no time to the median, or no forced row
 			row = append(row, c.st.esc("—"))
+		case s.Contended > 0:
+			row = append(row, c.withNote(sig2(st.VsForced)+c.st.esc("×"), "timed while sharing its core (contended): the ratio is of contended times"))
+		default:
+			row = append(row, sig2(st.VsForced)+c.st.esc("×"))
 		}
 		out = append(out, row)
 	}
