@@ -150,7 +150,11 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 				drawn = true
 			}
 			if m, ok := paperReference(c); ok && drawn {
-				addLine(p, plotter.XYs{{X: p.X.Min, Y: m}, {X: p.X.Max, Y: m}}, draw.LineStyle{Color: col, Width: vg.Points(0.9), Dashes: refDashes})
+				ref := col
+				if timed { // the solvers of a panel share one reference: grey
+					ref = colGrey
+				}
+				addLine(p, plotter.XYs{{X: p.X.Min, Y: m}, {X: p.X.Max, Y: m}}, draw.LineStyle{Color: ref, Width: vg.Points(0.9), Dashes: refDashes})
 			}
 			if l := slices.Index(labels, c.Label); items[l].thumb == nil && drawn {
 				items[l] = legendItem{c.Label, lineThumb(draw.LineStyle{Color: col, Width: vg.Points(1.5)}, withAlpha(col, 0.22))}
