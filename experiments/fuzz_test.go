@@ -58,6 +58,7 @@ func FuzzSpecJSON(f *testing.F) {
 
 func FuzzDecode(f *testing.F) {
 	s := Tables()[0].Rows[2].Spec(0)
+	s.Iters = 200 // the history's schedule
 	good := &Result{Key: s.Key(), Spec: s, EL1: 1e-4, EL1Final: 2e-4, BestIter: 100, Status: "ok",
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1e-4}, {Iter: 200, EL1: 2e-4}},
 		Time:    Timing{Assembly: 0.1, Solve: 1, Total: 1.1}, Env: Env{GoVersion: "go1.26", CPU: "x", Commit: "abc"}}

@@ -23,7 +23,8 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("stdout %q", stdout)
 	}
 	for _, name := range []string{"REPORT.md", "SUMMARY.md", "runs.csv", "osc-baseline.md",
-		"figures/osc-scaling-convergence.png", "figures/osc-scaling-final.png", "figures/osc-baseline-final.png"} {
+		"figures/osc-scaling-convergence.png", "figures/osc-scaling-final.png", "figures/osc-baseline-final.png",
+		"figures/osc-baseline-convergence.png"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Error(err)
 		}
@@ -47,8 +48,8 @@ func TestReportCommand(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if !slices.IsSorted(names) || len(names) != 3 {
-		t.Errorf("figures %q, want the three with data", names)
+	if !slices.IsSorted(names) || len(names) != 4 {
+		t.Errorf("figures %q, want the four with data", names)
 	}
 }
 
@@ -139,8 +140,8 @@ func TestReportPrunes(t *testing.T) {
 		t.Fatal(err)
 	}
 	stderr := report("osc-baseline", "md")
-	if !strings.Contains(stderr, "removed 5 of the files the previous report in "+out+" wrote") {
-		t.Errorf("stderr %q, want 5 files removed (osc-scaling.md, runs.csv, three figures)", stderr)
+	if !strings.Contains(stderr, "removed 6 of the files the previous report in "+out+" wrote") {
+		t.Errorf("stderr %q, want 6 files removed (osc-scaling.md, runs.csv, four figures)", stderr)
 	}
 	if !strings.Contains(stderr, "warning: "+filepath.Join(out, "link", "secret")+" is left from the previous report") {
 		t.Errorf("stderr %q, want a warning for the listed file behind a link out of the directory", stderr)
