@@ -41,6 +41,7 @@ func Path(dir string, s Spec) string { return filepath.Join(dir, s.Key()+".json"
 // JSON, a wrong schema, a missing field, or values no run produces.
 type BadResultError struct {
 	Path   string
+	Key    string // the run's (Spec.Key)
 	Reason string
 }
 
@@ -82,13 +83,13 @@ func Load(dir string, s Spec) (r *Result, ok bool, err error) {
 		r, err := archived(dir, s.Key())
 		return r, r != nil, err
 	case errors.Is(err, ErrNotRegular), errors.Is(err, ErrTooLarge):
-		return nil, false, &BadResultError{Path: path, Reason: err.Error()}
+		return nil, false, &BadResultError{Path: path, Key: s.Key(), Reason: err.Error()}
 	case err != nil:
 		return nil, false, fmt.Errorf("reading %s: %w", path, err)
 	}
 	r, err = Decode(b, s.Key())
 	if err != nil {
-		return nil, false, &BadResultError{Path: path, Reason: err.Error()}
+		return nil, false, &BadResultError{Path: path, Key: s.Key(), Reason: err.Error()}
 	}
 	return r, true, nil
 }

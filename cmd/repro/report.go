@@ -57,6 +57,12 @@ func cmdReport(args []string) error {
 		return err
 	}
 	warnBad("report", bad)
+	badKeys := map[string]bool{}
+	for _, err := range bad {
+		if b, ok := errors.AsType[*experiments.BadResultError](err); ok {
+			badKeys[b.Key] = true
+		}
+	}
 	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
@@ -70,6 +76,7 @@ func cmdReport(args []string) error {
 		NoSolutions: !*solutions,
 		LaTeXPaper:  *latexPaper,
 		Provenance:  prov,
+		Bad:         badKeys,
 		Log:         os.Stderr,
 	})
 	if b != nil { // on an error, the files written before it are listed for the next report to prune

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"elmfbpinn/experiments"
 )
 
 // TestReportCommand writes a quick-tier report from the reports package's
@@ -177,5 +179,40 @@ func TestReportPrunes(t *testing.T) {
 	list, _ = os.ReadFile(filepath.Join(out, reportFiles))
 	if got, want := string(list), "osc-scaling.md\nosc-baseline.md\nSUMMARY.md\nREPORT.md\nlink/secret\n"; got != want {
 		t.Errorf("after a failed report %s lists %q, want %q", reportFiles, got, want)
+	}
+}
+
+// TestReportCountsBad: a row whose five result files exist but are all bad
+// (issue 33: each an impossible one-record history, or a FIFO) says so in
+// REPORT.md, "0/5 seeds (5 bad result files left out)", instead of "no
+// results yet", and stderr names each file.
+func TestReportCountsBad(t *testing.T) {
+	dir := copyDir(t, filepath.Join("..", "..", "reports", "testdata", "results"))
+	n := editResults(t, dir, func(r *experiments.Result) bool {
+		if r.Spec.Model != experiments.ELM || r.Spec.K != 12 || r.Spec.Iters == 0 || len(r.Spec.J) != 1 || r.Spec.J[0] != 20 || r.Spec.Param != 80 {
+			return false
+		}
+		r.History = r.History[:1]
+		r.History[0].EL1 = 0
+		r.EL1, r.EL1Final, r.BestIter = 0, 0, 0
+		return true
+	})
+	if n != 5 {
+		t.Fatalf("%d results made bad, want the 5 seeds of the osc-baseline ELM-FBPINN row", n)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	_, stderr, code := runRepro(t, "report", "-table", "osc-baseline", "-results", dir, "-out", out, "-format", "md", "-solutions=false")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := strings.Count(stderr, "bad result file"); got != 5 {
+		t.Errorf("stderr names %d bad files, want 5: %s", got, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "0/5 seeds (5 bad result files left out)") {
+		t.Errorf("REPORT.md does not count the row's bad files:\n%s", md)
 	}
 }
