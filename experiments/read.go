@@ -80,7 +80,7 @@ func OpenRegular(path string) (*os.File, int64, error) {
 
 // notRegular returns the ErrNotRegular error of a file of mode m.
 func notRegular(m fs.FileMode) error {
-	return fmt.Errorf("%w: %s", ErrNotRegular, fileKind(m))
+	return fmt.Errorf("%w: %s", ErrNotRegular, FileKind(m))
 }
 
 // tooLarge returns the ErrTooLarge error of a file of size bytes read with
@@ -89,8 +89,9 @@ func tooLarge(size, max int64) error {
 	return fmt.Errorf("%w: %d bytes or more, above the cap of %d bytes", ErrTooLarge, size, max)
 }
 
-// fileKind names what a file of mode m is.
-func fileKind(m fs.FileMode) string {
+// FileKind names what a file of mode m is: "a directory", "a named pipe
+// (FIFO)".
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

@@ -521,8 +521,42 @@ func loadAll(runs []Run, load func(Spec) (*Result, bool, error)) (results map[st
 }
 
 // IsTemp reports whether a file name in the store is a temporary file of an
-// unfinished write.
-func IsTemp(name string) bool { return strings.HasPrefix(name, ".tmp-") }
+// unfinished write, or a writability probe (ProbePrefix).
+func IsTemp(name string) bool {
+	return strings.HasPrefix(name, ".tmp-") || strings.HasPrefix(name, ".probe-")
+}
+
+// ProbePrefix is the start of the name of the file process pid writes and
+// removes to probe that a store is writable (repro run): .probe-<pid>-, so
+// that a probe left by a killed process is removed (RemoveProbes).
+func ProbePrefix(pid int) string { return ".probe-" + strconv.Itoa(pid) + "-" }
+
+// RemoveProbes removes the probe files of dir (ProbePrefix) whose writer is
+// gone, and probes named by no writer (.probe-<random>, as written before
+// the pid was part of the name) older than a minute, and returns how many
+// it removed. A probe lives for the milliseconds of a write and a sync.
+func RemoveProbes(dir string) int {
+	probes, _ := filepath.Glob(filepath.Join(dir, ".probe-*"))
+	n := 0
+	for _, p := range probes {
+		pidStr, _, named := strings.Cut(strings.TrimPrefix(filepath.Base(p), ".probe-"), "-")
+		pid, err := strconv.Atoi(pidStr)
+		owned := named && err == nil && pid > 0
+		fi, lerr := os.Lstat(p)
+		switch {
+		case lerr != nil || !fi.Mode().IsRegular():
+			continue
+		case owned && alive(pid):
+			continue
+		case !owned && time.Since(fi.ModTime()) < time.Minute:
+			continue
+		}
+		if os.Remove(p) == nil {
+			n++
+		}
+	}
+	return n
+}
 
 // tempPrefix is the start of the names of the temporary files process pid
 // writes for the result key.

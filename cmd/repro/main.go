@@ -372,6 +372,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"elmfbpinn/experiments"
 )
@@ -382,6 +386,26 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// printable returns an error line with every control character (a
+// terminal escape, a line break) and every bidi or invisible formatting
+// character written as a Go escape (\x1b, \u202e), so that no input
+// reaches the terminal raw: the last guard after each message's own %q.
+func printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 const usage = `usage: repro <command> [flags]
 
@@ -434,7 +458,7 @@ func main() {
 		err = usagef("unknown command %q; want list, run, report, compare, publish, solve, slurm or digest (repro -h lists them)", cmd)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)
+		fmt.Fprintf(os.Stderr, "repro %s: %s\n", cmd, printable(err.Error()))
 		var ue usageError
 		if errors.As(err, &ue) {
 			os.Exit(2)
