@@ -325,10 +325,11 @@
 // Compares two result directories, OLD and NEW (say, made by the binaries of
 // two commits), row by row: for every table row of the tier with results in
 // both, over the seeds present on both sides, the medians of e_L1 and their
-// ratio NEW/OLD, both ranges (min-max), the exact two-sided p-value of a
+// ratio NEW/OLD, both ranges (min-max), the two-sided p-value of a
 // Mann-Whitney U test of the OLD seeds against the NEW (as benchstat does;
-// ties keep their mid-ranks, and the p-value is that of the permutation
-// distribution of the ranks), the same for time (assembly + solve), and a
+// ties keep their mid-ranks, and up to 50 seeds on both sides together the
+// p-value is that of the permutation distribution of the ranks, above it
+// the normal approximation with tie and continuity corrections), the same for time (assembly + solve), and a
 // verdict: better, worse or ~ (no significant change). A change counts only
 // if p < -alpha AND the median ratio is beyond -threshold (e_L1) or
 // -time-threshold (time) either way; a row is worse if either metric is,
