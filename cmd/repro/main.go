@@ -166,10 +166,14 @@
 // -out only) and figures/ once empty, and no other file. Every text that
 // comes from outside the program (the results' commit, Go version, CPU and
 // host, the CPU of the machine, captions and notes) is escaped: in Markdown
-// \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces, and
-// values such as commits are code spans fenced to show any backtick; LaTeX
-// escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and writes
-// other non-ASCII characters as "?". Table ids, which name files, must be
+// \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces (the
+// report's own commit is a code span fenced to show any backtick; the
+// results' commits are escaped text); in Markdown and runs.csv other control
+// characters become "?" and bidi and invisible characters (U+202E, U+200B,
+// U+2028) show as their escapes (\u202e), and a CSV text cell starting with
+// = + - @, a tab or CR gets a leading ' so that no spreadsheet evaluates it;
+// LaTeX escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and
+// writes other non-ASCII characters as "?". Table ids, which name files, must be
 // plain names. Results of one model made by different numerics
 // (fingerprints) are refused, naming them, unless -allow-mixed is given.
 //
