@@ -1,7 +1,11 @@
 package experiments
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -9,7 +13,8 @@ import (
 )
 
 // The fuzz targets of the package's parsers: run specs (the JSON repro exec
-// reads), result files (Decode) and -where expressions. A plain go test runs
+// reads), result files (Decode, Load), archives (ReadArchive) and -where
+// expressions. A plain go test runs
 // each on its seed corpus; go test -fuzz FuzzX runs it on generated inputs.
 
 func FuzzSpecJSON(f *testing.F) {
@@ -123,6 +128,89 @@ func FuzzParseWhere(f *testing.F) {
 		}
 		if len(tables) == 0 {
 			t.Fatalf("%q: Select kept no table and gave no error", s)
+		}
+	})
+}
+
+// FuzzReadArchive feeds the archive reader the uncompressed lines it reads
+// (gzipped here, so that the fuzzer works on the JSON lines, not on gzip's
+// checksums) and, as they are, the raw bytes of a damaged stream. It must
+// return at once, within small caps, either results that Check accepts in
+// increasing key order or a one-line error.
+func FuzzReadArchive(f *testing.F) {
+	var good bytes.Buffer
+	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
+		f.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var plain bytes.Buffer
+	plain.ReadFrom(zr)
+	f.Add(plain.Bytes(), false)
+	f.Add(good.Bytes(), true)
+	f.Add(good.Bytes()[:good.Len()/2], true)
+	for _, c := range []string{"", "\n", "{}\n", "null\n", "   ", "{\"key\":\"x\"}\n{\"key\":\"y\"}", strings.Repeat(" ", 5000)} {
+		f.Add([]byte(c), false)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, raw bool) {
+		in := b
+		if !raw {
+			var z bytes.Buffer
+			w := gzip.NewWriter(&z)
+			w.Write(b)
+			w.Close()
+			in = z.Bytes()
+		}
+		rs, err := readArchive(bytes.NewReader(in), 4096, 1<<16)
+		if err != nil {
+			if rs != nil || strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("error %q with %d results, or not one line", err, len(rs))
+			}
+			return
+		}
+		for i, r := range rs {
+			if err := Check(r, r.Key); err != nil {
+				t.Fatalf("result %d accepted but Check refuses it: %v", i, err)
+			}
+			if i > 0 && rs[i-1].Key >= r.Key {
+				t.Fatalf("keys %s then %s", rs[i-1].Key, r.Key)
+			}
+		}
+	})
+}
+
+// FuzzLoad writes the fuzzed bytes as a run's result file and loads it:
+// a result that Check accepts, or a one-line *BadResultError that names
+// the file, never another error, and never more read than the run's cap.
+func FuzzLoad(f *testing.F) {
+	r := resultOf(0, 0.1)
+	b, _ := json.MarshalIndent(r, "", "  ")
+	f.Add(b)
+	f.Add(b[:len(b)/2])
+	f.Add([]byte(`{"key":"` + r.Key + `","history":[{},{},{}]}`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := os.WriteFile(Path(dir, r.Spec), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := Load(dir, r.Spec)
+		var bad *BadResultError
+		switch {
+		case err == nil && ok:
+			if cerr := Check(got, r.Key); cerr != nil {
+				t.Fatalf("Load accepted a result Check refuses: %v", cerr)
+			}
+			if int64(len(b)) > ResultCap(r.Spec) {
+				t.Fatalf("Load read %d bytes, above the cap %d", len(b), ResultCap(r.Spec))
+			}
+		case errors.As(err, &bad):
+			if strings.ContainsAny(err.Error(), "\n\r") || bad.Key != r.Key {
+				t.Fatalf("bad file error %q (key %q) is not one line naming the run", err, bad.Key)
+			}
+		default:
+			t.Fatalf("Load = %v, %v, %v; want a result or a bad file", got, ok, err)
 		}
 	})
 }
