@@ -26,6 +26,25 @@ func resultOf(seed int, e float64) *Result {
 		Env: Env{Commit: "abc", CPU: "cpu", Numerics: Fingerprint(s.Model), Started: "2026-11-25T00:00:00Z"}}
 }
 
+// twoLines returns the archive of the results of seeds 0 and 1 (e_L1 0.1
+// and 0.2) and its uncompressed lines.
+func twoLines(t testing.TB) (archive, plain []byte) {
+	t.Helper()
+	var good bytes.Buffer
+	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := b.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	return good.Bytes(), b.Bytes()
+}
+
 // gz compresses lines into a gzip stream.
 func gz(t *testing.T, lines ...string) []byte {
 	t.Helper()
@@ -81,17 +100,8 @@ func TestArchiveRoundTrip(t *testing.T) {
 // and the fault, never results, and that WriteArchive refuses what Check
 // refuses and duplicate keys.
 func TestArchiveBad(t *testing.T) {
-	var good bytes.Buffer
-	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plain bytes.Buffer
-	plain.ReadFrom(zr)
-	lines := strings.Split(strings.TrimSpace(plain.String()), "\n")
+	good, plain := twoLines(t)
+	lines := strings.Split(strings.TrimSpace(string(plain)), "\n")
 	two := lines[0] // the line of e_L1 0.2
 	if !strings.Contains(two, `"eL1":0.2`) {
 		two = lines[1]
@@ -103,7 +113,7 @@ func TestArchiveBad(t *testing.T) {
 		want string
 	}{
 		{"not gzip", []byte("{}\n"), "not a gzip stream"},
-		{"truncated", good.Bytes()[:good.Len()/2], "reading"},
+		{"truncated", good[:len(good)/2], "reading"},
 		{"garbage line", gz(t, lines[0], "xyz"), "line 2: not a JSON object"},
 		{"wrong e_L1", gz(t, badEL1), "line 1: eL1 = 0.3"},
 		{"keys out of order", gz(t, lines[1], lines[0]), "line 2: key"},
@@ -196,14 +206,8 @@ func TestStoreReadsArchives(t *testing.T) {
 // than the cap, and the memory a reader allocates stays within a few line caps (a line
 // grows by doubling).
 func TestArchiveCaps(t *testing.T) {
-	var good bytes.Buffer
-	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
-		t.Fatal(err)
-	}
-	zr, _ := gzip.NewReader(bytes.NewReader(good.Bytes()))
-	var plain bytes.Buffer
-	plain.ReadFrom(zr)
-	lines := strings.Split(strings.TrimSpace(plain.String()), "\n")
+	good, plain := twoLines(t)
+	lines := strings.Split(strings.TrimSpace(string(plain)), "\n")
 	spaces := func(n int) []byte {
 		var b bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
@@ -241,7 +245,7 @@ func TestArchiveCaps(t *testing.T) {
 		}
 	}
 	// Both lines within the caps: read.
-	if rs, err := readArchive(bytes.NewReader(good.Bytes()), max(len(lines[0]), len(lines[1])), int64(plain.Len())); err != nil || len(rs) != 2 {
+	if rs, err := readArchive(bytes.NewReader(good), max(len(lines[0]), len(lines[1])), int64(len(plain))); err != nil || len(rs) != 2 {
 		t.Errorf("the archive at its caps: %d results, error %v; want 2", len(rs), err)
 	}
 }

@@ -138,19 +138,10 @@ func FuzzParseWhere(f *testing.F) {
 // return at once, within small caps, either results that Check accepts in
 // increasing key order or a one-line error.
 func FuzzReadArchive(f *testing.F) {
-	var good bytes.Buffer
-	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
-		f.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
-	if err != nil {
-		f.Fatal(err)
-	}
-	var plain bytes.Buffer
-	plain.ReadFrom(zr)
-	f.Add(plain.Bytes(), false)
-	f.Add(good.Bytes(), true)
-	f.Add(good.Bytes()[:good.Len()/2], true)
+	good, plain := twoLines(f)
+	f.Add(plain, false)
+	f.Add(good, true)
+	f.Add(good[:len(good)/2], true)
 	for _, c := range []string{"", "\n", "{}\n", "null\n", "   ", "{\"key\":\"x\"}\n{\"key\":\"y\"}", strings.Repeat(" ", 5000)} {
 		f.Add([]byte(c), false)
 	}
