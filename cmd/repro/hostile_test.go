@@ -164,3 +164,65 @@ func TestPublishDamagedArchive(t *testing.T) {
 		t.Errorf("the replaced archive: %d results, %v", len(rs), err)
 	}
 }
+
+// TestRunBadFilesMoved: repro run moves a result file that is a FIFO, a
+// link to /dev/zero or a directory (issue 33, defects 1 and 10) into .bad/,
+// naming each, without blocking; a .bad/ that cannot be made is a storage
+// error (exit 3, one line).
+func TestRunBadFilesMoved(t *testing.T) {
+	tabs, err := experiments.Lookup("osc-K")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := tabs[0].Runs(experiments.QuickTier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	makes := []func(string) error{
+		func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		func(p string) error { return os.Symlink("/dev/zero", p) },
+		func(p string) error { return os.Mkdir(p, 0o755) },
+	}
+	for i, mk := range makes {
+		if err := mk(experiments.Path(dir, runs[i].Spec)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, experiments.BadDir), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, stderr, code := runRepro(t, "run", "-tier", "quick", "-table", "osc-K", "-results", dir)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("run took %v", d)
+	}
+	if code != 3 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "moving it aside") {
+		t.Errorf(".bad a file: exit %d, stderr %q; want 3 and one line", code, stderr)
+	}
+	if err := os.Remove(filepath.Join(dir, experiments.BadDir)); err != nil {
+		t.Fatal(err)
+	}
+	// Now the bad files move, and the quick tier of osc-K runs (seconds).
+	if testing.Short() {
+		t.Skip("the quick tier of osc-K: skipped in -short mode")
+	}
+	_, stderr, code = runRepro(t, "run", "-tier", "quick", "-table", "osc-K", "-results", dir, "-jobs", "1")
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	for i, want := range []string{"a named pipe (FIFO)", "a symbolic link", "a directory"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("run %d: stderr does not name %q: %s", i, want, stderr)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, experiments.BadDir, runs[i].Spec.Key()+".json")); err != nil {
+			t.Errorf("run %d: not moved to .bad/: %v", i, err)
+		}
+		if _, ok, err := experiments.Load(dir, runs[i].Spec); !ok || err != nil {
+			t.Errorf("run %d: made again: %v, %v", i, ok, err)
+		}
+	}
+}

@@ -119,7 +119,8 @@ func cmdRun(args []string) error {
 				continue
 			}
 			if qerr != nil {
-				return fmt.Errorf("%v; moving it aside: %w", err, qerr)
+				// A .bad that cannot be made or written: a storage error.
+				return storageError{fmt.Errorf("%v; moving it aside: %w", err, qerr)}
 			}
 			fmt.Fprintf(os.Stderr, "repro run: %v: moved to %s, runs again\n", err, dst)
 			todo = append(todo, s)
