@@ -40,7 +40,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, UnwrapPath(err)
 	}
 	if int64(len(b)) > max { // it grew since the Stat
 		return nil, tooLarge(int64(len(b)), max)
@@ -54,7 +54,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 func OpenRegular(path string) (*os.File, int64, error) {
 	st, err := os.Lstat(path)
 	if err != nil {
-		return nil, 0, unwrapPath(err)
+		return nil, 0, UnwrapPath(err)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, 0, notRegular(st.Mode())
@@ -66,12 +66,12 @@ func OpenRegular(path string) (*os.File, int64, error) {
 		return nil, 0, notRegular(fs.ModeSymlink)
 	}
 	if err != nil {
-		return nil, 0, unwrapPath(err)
+		return nil, 0, UnwrapPath(err)
 	}
 	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
 		f.Close()
 		if err != nil {
-			return nil, 0, unwrapPath(err)
+			return nil, 0, UnwrapPath(err)
 		}
 		return nil, 0, notRegular(st.Mode())
 	}
@@ -109,9 +109,9 @@ func FileKind(m fs.FileMode) string {
 	return "an irregular file"
 }
 
-// unwrapPath returns the error inside a *fs.PathError (whose message would
+// UnwrapPath returns the error inside a *fs.PathError (whose message would
 // repeat the path the caller names).
-func unwrapPath(err error) error {
+func UnwrapPath(err error) error {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return pe.Err
 	}

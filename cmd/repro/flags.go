@@ -211,7 +211,7 @@ func checkResultDir(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return usagef("result directory %s: %v (repro run -results %s makes it)", dir, unwrapPath(err), dir)
+		return usagef("result directory %s: %v (repro run -results %s makes it)", dir, experiments.UnwrapPath(err), dir)
 	case !st.IsDir() && !experiments.IsArchive(dir):
 		return usagef("result directory %s is neither a directory nor a result archive (*%s)", dir, experiments.ArchiveExt)
 	}

@@ -588,7 +588,7 @@ func fmtDuration(sec float64) string {
 // would stop every save (permission, read-only, full).
 func checkWritable(dir string) error {
 	fail := func(err error) error {
-		err = fmt.Errorf("results directory %s is not writable: %v", dir, unwrapPath(err))
+		err = fmt.Errorf("results directory %s is not writable: %v", dir, experiments.UnwrapPath(err))
 		return storageError{err}
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
@@ -598,7 +598,7 @@ func checkWritable(dir string) error {
 		return fail(err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, lockDir), 0o755); err != nil {
-		return fail(fmt.Errorf("cannot make its lock directory %s: %v", lockDir, unwrapPath(err)))
+		return fail(fmt.Errorf("cannot make its lock directory %s: %v", lockDir, experiments.UnwrapPath(err)))
 	}
 	experiments.RemoveProbes(dir)
 	f, err := os.CreateTemp(dir, experiments.ProbePrefix(os.Getpid()))
@@ -631,11 +631,11 @@ var errLocked = errors.New("run locked by another runner")
 func lockRun(dir, key string, wait bool) (*os.File, error) {
 	locks := filepath.Join(dir, lockDir)
 	if err := os.MkdirAll(locks, 0o755); err != nil {
-		return nil, storageError{fmt.Errorf("cannot make the lock directory %s: %v", locks, unwrapPath(err))}
+		return nil, storageError{fmt.Errorf("cannot make the lock directory %s: %v", locks, experiments.UnwrapPath(err))}
 	}
 	f, err := os.OpenFile(filepath.Join(locks, key+".lock"), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
-		return nil, storageError{fmt.Errorf("cannot open the lock file %s: %v", filepath.Join(locks, key+".lock"), unwrapPath(err))}
+		return nil, storageError{fmt.Errorf("cannot open the lock file %s: %v", filepath.Join(locks, key+".lock"), experiments.UnwrapPath(err))}
 	}
 	how := unix.LOCK_EX
 	if !wait {
