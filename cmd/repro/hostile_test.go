@@ -226,3 +226,19 @@ func TestRunBadFilesMoved(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintable: the last guard of every error line escapes control, bidi
+// and invisible characters and leaves other text, Greek included, as is.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain ω0 = 80, e_L1 ≤ 1e-4":    "plain ω0 = 80, e_L1 ≤ 1e-4",
+		"\x1b]0;pwned\a\x1b[2J":         `\x1b]0;pwned\a\x1b[2J`,
+		"line\nbreak\r":                 `line\nbreak\r`,
+		"go1.26\u202e1.og \u200b\u2028": `go1.26\u202e1.og \u200b\u2028`,
+		"bad \xff byte":                 `bad \ufffd byte`,
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
