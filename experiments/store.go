@@ -116,13 +116,13 @@ func Decode(b []byte, key string) (*Result, error) {
 			return nil, fmt.Errorf("field %q missing", f)
 		}
 	}
-	var head struct {
-		Spec Spec `json:"spec"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
+	// The spec alone first (its field, not the whole text again): the cap
+	// of a result of its run bounds what is decoded.
+	var spec Spec
+	if err := json.Unmarshal(fields["spec"], &spec); err != nil {
 		return nil, fmt.Errorf("wrong schema: %v", err)
 	}
-	if max := ResultCap(head.Spec); int64(len(b)) > max {
+	if max := ResultCap(spec); int64(len(b)) > max {
 		return nil, fmt.Errorf("%d bytes, above the cap of %d bytes for a result of its spec", len(b), max)
 	}
 	r := new(Result)
