@@ -21,10 +21,12 @@ var hostile = []string{
 	"a|b", "e_L1 *x* __y__", "<script>alert(1)</script>", "`code` ``x``", "[link](http://x)", "&lt;&amp;",
 	"line\nbreak\r\n# heading", "tab\there", "\x1b[31mred\x1b[0m", "back\\slash\\|", "~~strike~~",
 	"100% $x$ #1 {a} ^b ~c _d &e \\f", "\\end{document}", "\\input{/etc/passwd}", "caf\xe9", "κ ω —",
+	"go1.26\u202e1.og", "zero\u200bwidth", "line\u2028sep", "\ufeffbom", // bidi and invisible (issue 33)
 }
 
 // unescapedMarkdown returns the special characters of s that are not
-// backslash-escaped, and whether s has a control character.
+// backslash-escaped, and whether s has a control character or a hidden
+// one (bidi, invisible: reveal).
 func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
@@ -33,7 +35,7 @@ func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
 			i++
 		case strings.ContainsRune(mdSpecial, rs[i]):
 			bad = append(bad, rs[i])
-		case rs[i] < 0x20 || rs[i] == 0x7f:
+		case rs[i] < 0x20 || rs[i] == 0x7f || hidden(rs[i]):
 			ctrl = true
 		}
 	}
@@ -168,6 +170,21 @@ func TestHostileProvenance(t *testing.T) {
 		}
 		if bad, ctrl := unescapedMarkdown(value); len(bad) > 0 || ctrl {
 			t.Errorf("provenance row %q leaves %q unescaped", line, string(bad))
+		}
+	}
+	// No bidi or invisible character reaches any Markdown file raw (the
+	// tables' "Timed on" lines hold the CPUs too).
+	mds, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(mds) < 2 {
+		t.Fatalf("Markdown files %v", mds)
+	}
+	for _, f := range mds {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.IndexFunc(string(b), hidden); i >= 0 {
+			t.Errorf("%s holds a hidden character raw at byte %d: %q", f, i, string(b)[max(0, i-20):min(len(b), i+20)])
 		}
 	}
 	tex, err := os.ReadFile(filepath.Join(dir, "report.tex"))

@@ -242,3 +242,26 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestLockFailureIsStorage: a lock file that cannot be opened in the middle
+// of a run (here a directory in its place; a filesystem turned read-only or
+// full does the same; issue 33, defect 4: one FAIL line per run and exit 1)
+// stops the run with one storage error line, exit 3.
+func TestLockFailureIsStorage(t *testing.T) {
+	tabs, err := experiments.Lookup("osc-baseline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := tabs[0].Runs(experiments.QuickTier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	if err := os.MkdirAll(filepath.Join(dir, ".locks", runs[0].Spec.Key()+".lock"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runRepro(t, "run", "-tier", "quick", "-table", "osc-baseline", "-results", dir, "-jobs", "1")
+	if code != 3 || strings.Count(stderr, "cannot open the lock file") != 1 || strings.Contains(stderr, "FAIL") {
+		t.Errorf("exit %d, stderr %q; want 3 and one line naming the lock file", code, stderr)
+	}
+}
