@@ -170,14 +170,7 @@ func TestPublishDamagedArchive(t *testing.T) {
 // naming each, without blocking; a .bad/ that cannot be made is a storage
 // error (exit 3, one line).
 func TestRunBadFilesMoved(t *testing.T) {
-	tabs, err := experiments.Lookup("osc-K")
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs, err := tabs[0].Runs(experiments.QuickTier)
-	if err != nil {
-		t.Fatal(err)
-	}
+	runs := quickRuns(t, "osc-K")
 	dir := filepath.Join(t.TempDir(), "results")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -248,14 +241,7 @@ func TestPrintable(t *testing.T) {
 // full does the same; issue 33, defect 4: one FAIL line per run and exit 1)
 // stops the run with one storage error line, exit 3.
 func TestLockFailureIsStorage(t *testing.T) {
-	tabs, err := experiments.Lookup("osc-baseline")
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs, err := tabs[0].Runs(experiments.QuickTier)
-	if err != nil {
-		t.Fatal(err)
-	}
+	runs := quickRuns(t, "osc-baseline")
 	dir := filepath.Join(t.TempDir(), "results")
 	if err := os.MkdirAll(filepath.Join(dir, ".locks", runs[0].Spec.Key()+".lock"), 0o755); err != nil {
 		t.Fatal(err)
@@ -264,4 +250,18 @@ func TestLockFailureIsStorage(t *testing.T) {
 	if code != 3 || strings.Count(stderr, "cannot open the lock file") != 1 || strings.Contains(stderr, "FAIL") {
 		t.Errorf("exit %d, stderr %q; want 3 and one line naming the lock file", code, stderr)
 	}
+}
+
+// quickRuns returns the runs of table id in the quick tier.
+func quickRuns(t *testing.T, id string) []experiments.Run {
+	t.Helper()
+	tabs, err := experiments.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := tabs[0].Runs(experiments.QuickTier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runs
 }
