@@ -60,7 +60,7 @@ func (o *setOnce) Set(v string) error {
 }
 
 // checkValue refuses a flag value or argument that is empty (an unset shell
-// variable: -table ” would otherwise mean every table), not UTF-8, or
+// variable: an empty -table would otherwise mean every table), not UTF-8, or
 // holds a control character (a newline, a tab, a terminal escape): no value
 // of repro's needs one, and none is echoed. The flag package quotes the
 // value in its message (%q).
