@@ -58,31 +58,47 @@ func WriteArchive(w io.Writer, results []*Result) error {
 	return zw.Close()
 }
 
+// MaxArchiveBytes is the most bytes an archive may hold uncompressed:
+// hundreds of times the published ones (the largest holds 0.6 MB of
+// lines, the whole full tier 5 MB), and few enough that their results fit
+// in memory.
+const MaxArchiveBytes = 256 << 20
+
 // ReadArchive reads an archive made by WriteArchive and checks every result
 // as Load checks a file (Decode); the first bad line is an error that names
-// it. Keys must be strictly increasing, as WriteArchive writes them.
+// it. Keys must be strictly increasing, as WriteArchive writes them. It
+// reads line by line: a line longer than MaxResultBytes, or more than
+// MaxArchiveBytes in all, is an error as soon as the cap is passed (a
+// small gzip stream may inflate to gigabytes).
 func ReadArchive(r io.Reader) ([]*Result, error) {
+	return readArchive(r, MaxResultBytes, MaxArchiveBytes)
+}
+
+// readArchive is ReadArchive with a cap of lineCap bytes per line and
+// totalCap in all.
+func readArchive(r io.Reader, lineCap int, totalCap int64) ([]*Result, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("not a gzip stream: %v", err)
 	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("reading: %v (a truncated or damaged archive)", err)
-	}
-	if len(data) == 0 {
-		return nil, nil
-	}
-	var out []*Result
-	for i, b := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
-		line := i + 1
-		var head struct {
-			Key string `json:"key"`
+	br := bufio.NewReaderSize(zr, 64<<10)
+	var (
+		out   []*Result
+		total int64
+		b     []byte
+	)
+	for line := 1; ; line++ {
+		b, err = readLine(br, b[:0], lineCap)
+		if err == io.EOF {
+			return out, nil
 		}
-		if err := json.Unmarshal(b, &head); err != nil {
-			return nil, fmt.Errorf("line %d: not a JSON object: %v", line, err)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		res, err := Decode(b, head.Key)
+		if total += int64(len(b)); total > totalCap {
+			return nil, fmt.Errorf("line %d: more than %d bytes uncompressed, above the cap of an archive", line, totalCap)
+		}
+		res, err := decodeLine(b)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
@@ -91,7 +107,43 @@ func ReadArchive(r io.Reader) ([]*Result, error) {
 		}
 		out = append(out, res)
 	}
-	return out, nil
+}
+
+// readLine appends to buf the next line of br, without its newline; the
+// last line may lack one. io.EOF means there is no line left; a line of
+// more than max bytes is an error, and no more than max bytes of it are
+// read.
+func readLine(br *bufio.Reader, buf []byte, max int) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > max+1 { // +1: the newline
+			return nil, fmt.Errorf("longer than %d bytes, above the cap of one result", max)
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(buf) > 0:
+			return buf, nil
+		case err == io.EOF:
+			return nil, io.EOF
+		case err != nil:
+			return nil, fmt.Errorf("reading: %v (a truncated or damaged archive)", err)
+		}
+		return bytes.TrimSuffix(buf, []byte("\n")), nil
+	}
+}
+
+// decodeLine decodes and checks one line of an archive, the result of the
+// key it holds.
+func decodeLine(b []byte) (*Result, error) {
+	var head struct {
+		Key string `json:"key"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", err)
+	}
+	return Decode(b, head.Key)
 }
 
 // SaveArchive writes results atomically to the archive file path (temp +
@@ -209,7 +261,7 @@ func indexArchives(dir string, names []string) (map[string]*Result, error) {
 	}
 	var stamp strings.Builder
 	for _, n := range names {
-		st, err := os.Stat(n)
+		st, err := os.Lstat(n)
 		if err != nil {
 			return nil, err
 		}
@@ -231,12 +283,15 @@ func readArchives(names []string) (map[string]*Result, error) {
 	out := map[string]*Result{}
 	from := map[string]string{}
 	for _, n := range names {
-		f, err := os.Open(n)
-		if err != nil {
-			return nil, err
+		f, _, err := OpenRegular(n)
+		if err != nil && !errors.Is(err, ErrNotRegular) {
+			return nil, fmt.Errorf("reading result archive %s: %w", n, err)
 		}
-		rs, err := ReadArchive(bufio.NewReader(f))
-		f.Close()
+		var rs []*Result
+		if err == nil {
+			rs, err = ReadArchive(f)
+			f.Close()
+		}
 		if err != nil {
 			return nil, fmt.Errorf("bad result archive %s: %v (every lookup in its directory stops on it: move it away or restore it)", n, err)
 		}

@@ -3,9 +3,11 @@ package experiments
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -13,13 +15,34 @@ import (
 )
 
 // resultOf returns a valid solve result of the oscillator baseline's
-// ELM-FBPINN row for the seed, with e_L1 e.
+// ELM-FBPINN row for the seed, with e_L1 e, solved in 100 iterations (so
+// that its history of two records is the whole of its schedule).
 func resultOf(seed int, e float64) *Result {
 	s := Tables()[0].Rows[2].Spec(seed)
+	s.Iters = 100
 	return &Result{Key: s.Key(), Spec: s, EL1: e, EL1Final: e, BestIter: 100,
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: e}},
 		Status:  "IterLimit", Time: Timing{Assembly: 0.01, Solve: 0.05, Total: 0.06},
 		Env: Env{Commit: "abc", CPU: "cpu", Numerics: Fingerprint(s.Model), Started: "2026-11-25T00:00:00Z"}}
+}
+
+// twoLines returns the archive of the results of seeds 0 and 1 (e_L1 0.1
+// and 0.2) and its uncompressed lines.
+func twoLines(t testing.TB) (archive, plain []byte) {
+	t.Helper()
+	var good bytes.Buffer
+	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := b.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	return good.Bytes(), b.Bytes()
 }
 
 // gz compresses lines into a gzip stream.
@@ -37,11 +60,11 @@ func gz(t *testing.T, lines ...string) []byte {
 }
 
 // TestArchiveRoundTrip checks that an archive gives back the results it was
-// written from, field for field and bit for bit (1/3 and a subnormal e_L1
-// survive the JSON text), in key order, and that the same results give the
+// written from, field for field and bit for bit (1/3 and the least e_L1 a
+// result may hold survive the JSON text), in key order, and that the same results give the
 // same bytes whatever their order.
 func TestArchiveRoundTrip(t *testing.T) {
-	rs := []*Result{resultOf(0, 1.0/3), resultOf(1, 4.9e-324), resultOf(2, 0.1), resultOf(3, 0.123456789012345678)}
+	rs := []*Result{resultOf(0, 1.0/3), resultOf(1, MinEL1), resultOf(2, 0.1), resultOf(3, 0.123456789012345678)}
 	var a, b bytes.Buffer
 	if err := WriteArchive(&a, rs); err != nil {
 		t.Fatal(err)
@@ -77,27 +100,22 @@ func TestArchiveRoundTrip(t *testing.T) {
 // and the fault, never results, and that WriteArchive refuses what Check
 // refuses and duplicate keys.
 func TestArchiveBad(t *testing.T) {
-	var good bytes.Buffer
-	if err := WriteArchive(&good, []*Result{resultOf(0, 0.1), resultOf(1, 0.2)}); err != nil {
-		t.Fatal(err)
+	good, plain := twoLines(t)
+	lines := strings.Split(strings.TrimSpace(string(plain)), "\n")
+	two := lines[0] // the line of e_L1 0.2
+	if !strings.Contains(two, `"eL1":0.2`) {
+		two = lines[1]
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(good.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plain bytes.Buffer
-	plain.ReadFrom(zr)
-	lines := strings.Split(strings.TrimSpace(plain.String()), "\n")
-	badEL1 := strings.Replace(lines[1], `"eL1":0.2`, `"eL1":0.3`, 1)
+	badEL1 := strings.Replace(two, `"eL1":0.2`, `"eL1":0.3`, 1)
 	cases := []struct {
 		name string
 		data []byte
 		want string
 	}{
 		{"not gzip", []byte("{}\n"), "not a gzip stream"},
-		{"truncated", good.Bytes()[:good.Len()/2], "reading"},
+		{"truncated", good[:len(good)/2], "reading"},
 		{"garbage line", gz(t, lines[0], "xyz"), "line 2: not a JSON object"},
-		{"wrong e_L1", gz(t, lines[0], badEL1), "line 2: eL1 = 0.3"},
+		{"wrong e_L1", gz(t, badEL1), "line 1: eL1 = 0.3"},
 		{"keys out of order", gz(t, lines[1], lines[0]), "line 2: key"},
 		{"repeated line", gz(t, lines[0], lines[0]), "want increasing keys"},
 	}
@@ -178,5 +196,56 @@ func TestStoreReadsArchives(t *testing.T) {
 	}
 	if _, _, err := LoadAll(dir, runs); err == nil || !strings.Contains(err.Error(), "t3"+ArchiveExt) {
 		t.Errorf("LoadAll with a damaged archive: err = %v", err)
+	}
+}
+
+// TestArchiveCaps checks that an archive is read line by line under its
+// caps (issue 33, defect 1: a 1 MB gzip stream of spaces took 2.7 GB): a
+// line longer than the cap of one result, or more bytes in all than the
+// cap of an archive, is an error naming the line, found having read no more
+// than the cap, and the memory a reader allocates stays within a few line caps (a line
+// grows by doubling).
+func TestArchiveCaps(t *testing.T) {
+	good, plain := twoLines(t)
+	lines := strings.Split(strings.TrimSpace(string(plain)), "\n")
+	spaces := func(n int) []byte {
+		var b bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		chunk := bytes.Repeat([]byte(" "), 1<<20)
+		for n > 0 {
+			k := min(n, len(chunk))
+			w.Write(chunk[:k])
+			n -= k
+		}
+		w.Close()
+		return b.Bytes()
+	}
+	cases := []struct {
+		name     string
+		data     []byte
+		lineCap  int
+		totalCap int64
+		want     string
+	}{
+		{"64 MB of spaces (a bomb)", spaces(64 << 20), MaxResultBytes, MaxArchiveBytes, fmt.Sprintf("line 1: longer than %d bytes", MaxResultBytes)},
+		{"a line above its cap", gz(t, lines[0], lines[1]), len(lines[0]) - 1, MaxArchiveBytes, "line 1: longer than"},
+		{"lines above the total cap", gz(t, lines[0], lines[1]), MaxResultBytes, int64(len(lines[0]) + 10), "line 2: more than"},
+		{"a blank line", gz(t, lines[0], ""), MaxResultBytes, MaxArchiveBytes, "line 2: not a JSON object"},
+	}
+	for _, c := range cases {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rs, err := readArchive(bytes.NewReader(c.data), c.lineCap, c.totalCap)
+		runtime.ReadMemStats(&after)
+		if err == nil || rs != nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %d results, error %v; want none and %q", c.name, len(rs), err, c.want)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(6*c.lineCap+1<<20) {
+			t.Errorf("%s: allocated %d bytes, want at most 6 line caps (%d)", c.name, alloc, 6*c.lineCap)
+		}
+	}
+	// Both lines within the caps: read.
+	if rs, err := readArchive(bytes.NewReader(good), max(len(lines[0]), len(lines[1])), int64(len(plain))); err != nil || len(rs) != 2 {
+		t.Errorf("the archive at its caps: %d results, error %v; want 2", len(rs), err)
 	}
 }

@@ -127,6 +127,18 @@ func SolverNames() []string {
 	return slices.Sorted(maps.Keys(solvers))
 }
 
+// RecordEvery returns the interval, in iterations (LSQR) or steps (Adam), of
+// the test-error history of a run of model: the history records iteration
+// 0, every RecordEvery and the last (the reference's rule: every 100 LSQR
+// iterations, every 1000 Adam steps). Execute passes it to the core, and
+// Check reads a result's history by it.
+func RecordEvery(model string) int {
+	if model == ELM {
+		return 100
+	}
+	return 1000
+}
+
 // ELMConfig returns the ELM-FBPINN model a Spec names.
 func ELMConfig(s Spec) elm.Config {
 	return elm.Config{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed)}
@@ -177,7 +189,7 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 				return nil, err
 			}
 		}
-		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Solver: method, Timed: true, Progress: set.progress(s.Iters)})
+		sol, err := sys.Solve(&elm.Settings{Iters: s.Iters, Every: RecordEvery(s.Model), Solver: method, Timed: true, Progress: set.progress(s.Iters)})
 		if err != nil {
 			return nil, err
 		}
@@ -224,9 +236,9 @@ func executeTrained(p problem.Problem, s Spec, progress func([]metric.Record)) (
 	)
 	switch s.Model {
 	case FBPINN:
-		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
+		tr, err = train.FBPINN(p, train.FBPINNConfig{J: s.J, K: s.K, Delta: s.Delta, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Every: RecordEvery(s.Model), Progress: progress, Timed: true})
 	case PINN:
-		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Progress: progress, Timed: true})
+		tr, err = train.PINN(p, train.PINNConfig{J: s.J[len(s.J)-1], K: s.K, Width: s.Width, R: s.R, Seed: uint64(s.Seed), Steps: s.Iters, Every: RecordEvery(s.Model), Progress: progress, Timed: true})
 	}
 	if err != nil {
 		return nil, err

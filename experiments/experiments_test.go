@@ -162,10 +162,11 @@ func TestPaperKeyOfPINN(t *testing.T) {
 func TestStore(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "results")
 	s := Tables()[0].Rows[2].Spec(3)
+	s.Iters = 200 // the history's schedule
 	if _, ok, err := Load(dir, s); ok || err != nil {
 		t.Fatalf("Load from an empty store: ok=%v err=%v", ok, err)
 	}
-	r := &Result{Key: s.Key(), Spec: s, EL1: 1.5e-4, BestIter: 100, Rows: 262,
+	r := &Result{Key: s.Key(), Spec: s, EL1: 1.5e-4, EL1Final: 2e-4, BestIter: 100, Rows: 262,
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1.5e-4}, {Iter: 200, EL1: 2e-4}}}
 	if err := Save(dir, r); err != nil {
 		t.Fatal(err)

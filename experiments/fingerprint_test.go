@@ -51,6 +51,7 @@ func TestInspectStale(t *testing.T) {
 		} {
 			res := resultOf(0, 1e-3)
 			res.Spec = r.Spec(0)
+			res.Spec.Iters = 100 // the history's schedule (resultOf)
 			res.Key = res.Spec.Key()
 			res.Env.Numerics = c.numerics
 			dir := t.TempDir()

@@ -1,7 +1,11 @@
 package experiments
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -9,7 +13,8 @@ import (
 )
 
 // The fuzz targets of the package's parsers: run specs (the JSON repro exec
-// reads), result files (Decode) and -where expressions. A plain go test runs
+// reads), result files (Decode, Load), archives (ReadArchive) and -where
+// expressions. A plain go test runs
 // each on its seed corpus; go test -fuzz FuzzX runs it on generated inputs.
 
 func FuzzSpecJSON(f *testing.F) {
@@ -58,6 +63,7 @@ func FuzzSpecJSON(f *testing.F) {
 
 func FuzzDecode(f *testing.F) {
 	s := Tables()[0].Rows[2].Spec(0)
+	s.Iters = 200 // the history's schedule
 	good := &Result{Key: s.Key(), Spec: s, EL1: 1e-4, EL1Final: 2e-4, BestIter: 100, Status: "ok",
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1e-4}, {Iter: 200, EL1: 2e-4}},
 		Time:    Timing{Assembly: 0.1, Solve: 1, Total: 1.1}, Env: Env{GoVersion: "go1.26", CPU: "x", Commit: "abc"}}
@@ -122,6 +128,81 @@ func FuzzParseWhere(f *testing.F) {
 		}
 		if len(tables) == 0 {
 			t.Fatalf("%q: Select kept no table and gave no error", s)
+		}
+	})
+}
+
+// FuzzReadArchive feeds the archive reader the uncompressed lines it reads
+// (gzipped here, so that the fuzzer works on the JSON lines, not on gzip's
+// checksums) and, as they are, the raw bytes of a damaged stream. It must
+// return at once, within small caps, either results that Check accepts in
+// increasing key order or a one-line error.
+func FuzzReadArchive(f *testing.F) {
+	good, plain := twoLines(f)
+	f.Add(plain, false)
+	f.Add(good, true)
+	f.Add(good[:len(good)/2], true)
+	for _, c := range []string{"", "\n", "{}\n", "null\n", "   ", "{\"key\":\"x\"}\n{\"key\":\"y\"}", strings.Repeat(" ", 5000)} {
+		f.Add([]byte(c), false)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, raw bool) {
+		in := b
+		if !raw {
+			var z bytes.Buffer
+			// Stored blocks: the cheapest stream, the lines as they are.
+			w, _ := gzip.NewWriterLevel(&z, gzip.NoCompression)
+			w.Write(b)
+			w.Close()
+			in = z.Bytes()
+		}
+		rs, err := readArchive(bytes.NewReader(in), 4096, 1<<16)
+		if err != nil {
+			if rs != nil || strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("error %q with %d results, or not one line", err, len(rs))
+			}
+			return
+		}
+		for i, r := range rs {
+			if err := Check(r, r.Key); err != nil {
+				t.Fatalf("result %d accepted but Check refuses it: %v", i, err)
+			}
+			if i > 0 && rs[i-1].Key >= r.Key {
+				t.Fatalf("keys %s then %s", rs[i-1].Key, r.Key)
+			}
+		}
+	})
+}
+
+// FuzzLoad writes the fuzzed bytes as a run's result file and loads it:
+// a result that Check accepts, or a one-line *BadResultError that names
+// the file, never another error, and never more read than the run's cap.
+func FuzzLoad(f *testing.F) {
+	r := resultOf(0, 0.1)
+	b, _ := json.MarshalIndent(r, "", "  ")
+	f.Add(b)
+	f.Add(b[:len(b)/2])
+	f.Add([]byte(`{"key":"` + r.Key + `","history":[{},{},{}]}`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := os.WriteFile(Path(dir, r.Spec), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := Load(dir, r.Spec)
+		var bad *BadResultError
+		switch {
+		case err == nil && ok:
+			if cerr := Check(got, r.Key); cerr != nil {
+				t.Fatalf("Load accepted a result Check refuses: %v", cerr)
+			}
+			if int64(len(b)) > ResultCap(r.Spec) {
+				t.Fatalf("Load read %d bytes, above the cap %d", len(b), ResultCap(r.Spec))
+			}
+		case errors.As(err, &bad):
+			if strings.ContainsAny(err.Error(), "\n\r") || bad.Key != r.Key {
+				t.Fatalf("bad file error %q (key %q) is not one line naming the run", err, bad.Key)
+			}
+		default:
+			t.Fatalf("Load = %v, %v, %v; want a result or a bad file", got, ok, err)
 		}
 	})
 }

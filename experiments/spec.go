@@ -142,6 +142,13 @@ func (s Spec) Key() string {
 	return hex.EncodeToString(h[:8])
 }
 
+// MaxScale bounds a Spec's delta, R and problem parameter (ω0, n_ω, ω):
+// beyond it the problems are not representable in float64 (the
+// oscillator's ω0 = 1e9 gives a NaN error, delta = 1e300 a subdomain
+// width that overflows), while 1e6 still solves and is four orders of
+// magnitude above the paper's largest values (δ 2.9, R 8, ω0 320).
+const MaxScale = 1e6
+
 // Validate checks a Spec for values no run can use and says what is wrong.
 func (s Spec) Validate() error {
 	p, err := ProblemNamed(s.Problem)
@@ -165,8 +172,17 @@ func (s Spec) Validate() error {
 	if !(s.Delta > 0) || math.IsInf(s.Delta, 0) {
 		return fmt.Errorf("delta = %v: the width ratio must be positive", s.Delta)
 	}
+	if s.Delta > MaxScale {
+		return fmt.Errorf("delta = %v: the width ratio must be at most %g", s.Delta, MaxScale)
+	}
 	if !(s.R > 0) || math.IsInf(s.R, 0) {
 		return fmt.Errorf("R = %v: the weight scale must be positive", s.R)
+	}
+	if s.R > MaxScale {
+		return fmt.Errorf("R = %v: the weight scale must be at most %g", s.R, MaxScale)
+	}
+	if math.Abs(s.Param) > MaxScale {
+		return fmt.Errorf("%s = %v: must be at most %g", p.Param.Flag, s.Param, MaxScale)
 	}
 	if s.Iters < 0 {
 		return fmt.Errorf("iters = %d must not be negative", s.Iters)

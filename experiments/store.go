@@ -41,6 +41,7 @@ func Path(dir string, s Spec) string { return filepath.Join(dir, s.Key()+".json"
 // JSON, a wrong schema, a missing field, or values no run produces.
 type BadResultError struct {
 	Path   string
+	Key    string // the run's (Spec.Key)
 	Reason string
 }
 
@@ -76,17 +77,19 @@ func Load(dir string, s Spec) (r *Result, ok bool, err error) {
 		return r, r != nil, err
 	}
 	path := Path(dir, s)
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	b, err := ReadRegular(path, ResultCap(s))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		r, err := archived(dir, s.Key())
 		return r, r != nil, err
-	}
-	if err != nil {
-		return nil, false, err
+	case errors.Is(err, ErrNotRegular), errors.Is(err, ErrTooLarge):
+		return nil, false, &BadResultError{Path: path, Key: s.Key(), Reason: err.Error()}
+	case err != nil:
+		return nil, false, fmt.Errorf("reading %s: %w", path, err)
 	}
 	r, err = Decode(b, s.Key())
 	if err != nil {
-		return nil, false, &BadResultError{Path: path, Reason: err.Error()}
+		return nil, false, &BadResultError{Path: path, Key: s.Key(), Reason: err.Error()}
 	}
 	return r, true, nil
 }
@@ -113,6 +116,15 @@ func Decode(b []byte, key string) (*Result, error) {
 			return nil, fmt.Errorf("field %q missing", f)
 		}
 	}
+	// The spec alone first (its field, not the whole text again): the cap
+	// of a result of its run bounds what is decoded.
+	var spec Spec
+	if err := json.Unmarshal(fields["spec"], &spec); err != nil {
+		return nil, fmt.Errorf("wrong schema: %v", err)
+	}
+	if max := ResultCap(spec); int64(len(b)) > max {
+		return nil, fmt.Errorf("%d bytes, above the cap of %d bytes for a result of its spec", len(b), max)
+	}
 	r := new(Result)
 	if err := json.Unmarshal(b, r); err != nil {
 		return nil, fmt.Errorf("wrong schema: %v", err)
@@ -129,15 +141,21 @@ func Decode(b []byte, key string) (*Result, error) {
 }
 
 // Check reports whether r is a valid result of the run with the given key
-// (the name of its file), and says what is wrong if not:
+// (the name of its file), and says what is wrong if not. A valid result is
+// one Execute can make of its own spec:
 //
 //   - its key and its spec's key are the file's;
 //   - its spec is one a run can have (Spec.Validate);
-//   - times are finite and non-negative;
-//   - a solve (Iters > 0) has a non-empty history of finite, non-negative
-//     errors, and e_L1 is its minimum, reached at BestIter (the rule of
-//     metric.Best), finite, non-negative and at most MaxEL1;
-//   - κ, when present, is finite and positive.
+//   - times are finite, non-negative and at most MaxSeconds, and the total
+//     is assembly + solve (within TimeTolerance);
+//   - a solve (Iters > 0) has the history its budget records (see
+//     checkHistory): iteration 0, then every RecordEvery of its model, the
+//     last record at Iters (earlier only if its status says the solve
+//     stopped early); its errors are physically possible (between MinEL1
+//     and MaxEL1), e_L1 is their minimum, reached at BestIter (the rule of
+//     metric.Best), and e_L1_final the last record's;
+//   - a κ-only run (Iters = 0) has no history, no errors and no solve time;
+//   - κ, when present, is finite and at least 1 (a condition number).
 func Check(r *Result, key string) error {
 	switch {
 	case r.Key != key:
@@ -148,16 +166,11 @@ func Check(r *Result, key string) error {
 	if err := r.Spec.Validate(); err != nil {
 		return fmt.Errorf("spec: %v", err)
 	}
-	for _, t := range []struct {
-		name string
-		v    float64
-	}{{"assembly_s", r.Time.Assembly}, {"solve_s", r.Time.Solve}, {"kappa_s", r.Time.Kappa}, {"total_s", r.Time.Total}} {
-		if !(t.v >= 0) || math.IsInf(t.v, 0) {
-			return fmt.Errorf("time %s = %v, want finite and non-negative", t.name, t.v)
-		}
+	if err := checkTimes(r.Time); err != nil {
+		return err
 	}
-	if r.Kappa != nil && (!(*r.Kappa > 0) || math.IsInf(*r.Kappa, 0)) {
-		return fmt.Errorf("kappa = %v, want finite and positive", *r.Kappa)
+	if r.Kappa != nil && (!(*r.Kappa >= 1) || math.IsInf(*r.Kappa, 0)) {
+		return fmt.Errorf("kappa = %v, want finite and at least 1 (a condition number)", *r.Kappa)
 	}
 	if !r.Spec.Coef && len(r.Coef) > 0 {
 		return fmt.Errorf("%d coefficients, but the spec does not ask for them", len(r.Coef))
@@ -173,24 +186,145 @@ func Check(r *Result, key string) error {
 		}
 	}
 	if r.Spec.Iters == 0 {
+		if len(r.History) > 0 || r.EL1 != 0 || r.EL1Final != 0 || r.BestIter != 0 || r.Time.Solve != 0 {
+			return fmt.Errorf("a kappa-only run (iters 0) with a solve: %d history records, eL1 %v, eL1_final %v, best_iter %d, solve_s %v; want none",
+				len(r.History), r.EL1, r.EL1Final, r.BestIter, r.Time.Solve)
+		}
 		return nil
 	}
-	if !(r.EL1 >= 0 && r.EL1 <= MaxEL1) {
-		return fmt.Errorf("eL1 = %v, want finite, non-negative and at most %g", r.EL1, float64(MaxEL1))
+	if !(r.EL1 >= MinEL1 && r.EL1 <= MaxEL1) {
+		return fmt.Errorf("eL1 = %v, want between %g and %g", r.EL1, MinEL1, float64(MaxEL1))
 	}
-	if len(r.History) == 0 {
-		return errors.New("a solve with an empty history")
-	}
-	for _, h := range r.History {
-		if !(h.EL1 >= 0) || math.IsInf(h.EL1, 0) {
-			return fmt.Errorf("history at iteration %d: eL1 = %v, want finite and non-negative", h.Iter, h.EL1)
-		}
+	if err := checkHistory(r); err != nil {
+		return err
 	}
 	best, _ := metric.Best(r.History)
 	if best.EL1 != r.EL1 || best.Iter != r.BestIter {
 		return fmt.Errorf("eL1 = %v at iteration %d, but the history's minimum is %v at iteration %d", r.EL1, r.BestIter, best.EL1, best.Iter)
 	}
+	if last := r.History[len(r.History)-1]; r.EL1Final != last.EL1 {
+		return fmt.Errorf("eL1_final = %v, but the history's last record (iteration %d) is %v", r.EL1Final, last.Iter, last.EL1)
+	}
 	return nil
+}
+
+// MinEL1 is the smallest e_L1 a valid result may hold. e_L1 is the mean
+// |prediction - exact| over the test points relative to the exact
+// solution's spread, and both are computed in float64, whose unit
+// roundoff is 2^-53 ≈ 1.1e-16: a prediction made of sums of tanh features
+// and an exact solution made of sin, cos and exp cannot agree to within a
+// hundredth of one rounding on average over hundreds of test points unless
+// they agree bit for bit at nearly all of them, which is no measurement.
+// The paper's best errors are near 1e-6, ours about the same: the bound is
+// ten orders of magnitude below any run.
+const MinEL1 = 1e-18
+
+// MaxSeconds is the longest time, in seconds, a valid result may record
+// for any part of its run (about 115 days; the longest run of the paper
+// takes minutes).
+const MaxSeconds = 1e7
+
+// TimeTolerance is how far, relative to the total, a result's total time
+// may be from assembly + solve. Execute computes the total as that sum in
+// float64 and encoding/json writes the shortest decimal that reads back to
+// the same bits, so a result written by this program has the sum exactly;
+// the tolerance admits a file rewritten by a tool that prints 15
+// significant digits (an error of 5e-16 relative per number), and nothing
+// that is not the sum of its parts.
+const TimeTolerance = 1e-12
+
+// checkTimes checks a result's times (see Check).
+func checkTimes(t Timing) error {
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"assembly_s", t.Assembly}, {"solve_s", t.Solve}, {"kappa_s", t.Kappa}, {"total_s", t.Total}} {
+		if !(p.v >= 0 && p.v <= MaxSeconds) {
+			return fmt.Errorf("time %s = %v, want finite, non-negative and at most %g", p.name, p.v, float64(MaxSeconds))
+		}
+	}
+	if sum := t.Assembly + t.Solve; math.Abs(t.Total-sum) > TimeTolerance*max(t.Total, sum) {
+		return fmt.Errorf("time total_s = %v, but assembly_s + solve_s = %v (the total is their sum)", t.Total, sum)
+	}
+	return nil
+}
+
+// checkHistory checks that the history of the solve r is the one its
+// budget records: iteration 0 first, then every RecordEvery (e) of its
+// model, so record i is at i e; the last one at Iters, after the one
+// before it and at most e later. The last may be before Iters only if the
+// solve stopped early and its status says so: an ELM-FBPINN whose LSQR
+// broke down (the Krylov space exhausted; status Breakdown, or
+// ZeroSolution when Mᵀb = 0), a PINN or FBPINN whose loss diverged (status
+// "..., diverged ..."). Every error is between MinEL1 and MaxEL1.
+func checkHistory(r *Result) error {
+	h, iters, every := r.History, r.Spec.Iters, RecordEvery(r.Spec.Model)
+	if len(h) == 0 {
+		return errors.New("a solve with an empty history")
+	}
+	if n := historyLen(r.Spec); len(h) > n {
+		return fmt.Errorf("a history of %d records, but %d iterations recorded every %d make at most %d", len(h), iters, every, n)
+	}
+	for i, rec := range h {
+		if !(rec.EL1 >= MinEL1 && rec.EL1 <= MaxEL1) {
+			return fmt.Errorf("history record %d (iteration %d): eL1 = %v, want between %g and %g", i, rec.Iter, rec.EL1, MinEL1, float64(MaxEL1))
+		}
+		last := i == len(h)-1 && i > 0
+		switch {
+		case !last && rec.Iter != i*every:
+			return fmt.Errorf("history record %d is at iteration %d, want %d (iteration 0, then every %d)", i, rec.Iter, i*every, every)
+		case last && !(rec.Iter > (i-1)*every && rec.Iter <= i*every && rec.Iter <= iters):
+			return fmt.Errorf("the history's last record is at iteration %d, want after %d, at most %d and at most the %d iterations", rec.Iter, (i-1)*every, i*every, iters)
+		}
+	}
+	if last := h[len(h)-1].Iter; last < iters && !stoppedEarly(r) {
+		return fmt.Errorf("the history ends at iteration %d of %d, but the status %q does not say the solve stopped early", last, iters, r.Status)
+	}
+	return nil
+}
+
+// stoppedEarly reports whether r's status says its solve ended before its
+// budget (see checkHistory).
+func stoppedEarly(r *Result) bool {
+	if r.Spec.Model == ELM {
+		return strings.HasPrefix(r.Status, "Breakdown") || strings.HasPrefix(r.Status, "ZeroSolution")
+	}
+	return strings.Contains(r.Status, "diverged")
+}
+
+// historyLen returns the most records the history of a solve of s can
+// hold: iteration 0, every RecordEvery and the last.
+func historyLen(s Spec) int {
+	e := RecordEvery(s.Model)
+	return s.Iters/e + 2
+}
+
+// MaxResultBytes is the most bytes one result may take, in its file or as
+// a line of an archive: above ResultCap of every declared run
+// (TestResultCap), which the largest legitimate result is far below (the
+// solution figures' runs with their coefficients, about 110 kB).
+const MaxResultBytes = 4 << 20
+
+// ResultCap returns the most bytes the result file of s may take, which
+// Load reads no more than: 64 KiB for everything but the history and the
+// coefficients (the spec, times, status, κ note and env take a few hundred
+// bytes; an affinity list of a thousand CPUs 5 kB), 128 bytes per record
+// of the history its budget records (historyLen) and 64 per coefficient
+// (at most one per column of M), more than twice what the indented form
+// of each takes (json.MarshalIndent, as Save writes it); at most
+// MaxResultBytes.
+func ResultCap(s Spec) int64 {
+	b := 64<<10 + 128*float64(max(0, historyLen(s)))
+	if s.Coef {
+		d := 1.0
+		if p, err := ProblemNamed(s.Problem); err == nil {
+			d = float64(p.Dim)
+		}
+		for _, j := range s.J {
+			b += 64 * math.Pow(float64(j), d) * (float64(s.K) + 1)
+		}
+	}
+	return int64(min(b, MaxResultBytes))
 }
 
 // Quarantine moves the result file of s out of dir into dir/.bad/ (BadDir),
@@ -290,9 +424,10 @@ func Current(dir string, s Spec, set *Settings) bool {
 	return st == Done
 }
 
-// Exists reports whether dir holds a file for s (valid or not).
+// Exists reports whether dir holds a file for s (valid or not, of any
+// kind).
 func Exists(dir string, s Spec) bool {
-	_, err := os.Stat(Path(dir, s))
+	_, err := os.Lstat(Path(dir, s))
 	return err == nil
 }
 
@@ -386,8 +521,42 @@ func loadAll(runs []Run, load func(Spec) (*Result, bool, error)) (results map[st
 }
 
 // IsTemp reports whether a file name in the store is a temporary file of an
-// unfinished write.
-func IsTemp(name string) bool { return strings.HasPrefix(name, ".tmp-") }
+// unfinished write, or a writability probe (ProbePrefix).
+func IsTemp(name string) bool {
+	return strings.HasPrefix(name, ".tmp-") || strings.HasPrefix(name, ".probe-")
+}
+
+// ProbePrefix is the start of the name of the file process pid writes and
+// removes to probe that a store is writable (repro run): .probe-<pid>-, so
+// that a probe left by a killed process is removed (RemoveProbes).
+func ProbePrefix(pid int) string { return ".probe-" + strconv.Itoa(pid) + "-" }
+
+// RemoveProbes removes the probe files of dir (ProbePrefix) whose writer is
+// gone, and probes named by no writer (.probe-<random>, as written before
+// the pid was part of the name) older than a minute, and returns how many
+// it removed. A probe lives for the milliseconds of a write and a sync.
+func RemoveProbes(dir string) int {
+	probes, _ := filepath.Glob(filepath.Join(dir, ".probe-*"))
+	n := 0
+	for _, p := range probes {
+		pidStr, _, named := strings.Cut(strings.TrimPrefix(filepath.Base(p), ".probe-"), "-")
+		pid, err := strconv.Atoi(pidStr)
+		owned := named && err == nil && pid > 0
+		fi, lerr := os.Lstat(p)
+		switch {
+		case lerr != nil || !fi.Mode().IsRegular():
+			continue
+		case owned && alive(pid):
+			continue
+		case !owned && time.Since(fi.ModTime()) < time.Minute:
+			continue
+		}
+		if os.Remove(p) == nil {
+			n++
+		}
+	}
+	return n
+}
 
 // tempPrefix is the start of the names of the temporary files process pid
 // writes for the result key.

@@ -4,21 +4,26 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"elmfbpinn/core/metric"
 )
 
 // validResult returns a valid solve result of the oscillator baseline's
-// ELM-FBPINN row for seed 0, and its JSON.
+// ELM-FBPINN row for seed 0, solved in 200 iterations (so that its history
+// of three records is its whole schedule), and its JSON.
 func validResult(t *testing.T) (*Result, []byte) {
 	t.Helper()
 	s := Tables()[0].Rows[2].Spec(0)
+	s.Iters = 200
 	r := &Result{Key: s.Key(), Spec: s, EL1: 1e-4, EL1Final: 2e-4, BestIter: 100,
 		History: []metric.Record{{Iter: 0, EL1: 1}, {Iter: 100, EL1: 1e-4}, {Iter: 200, EL1: 2e-4}},
 		Status:  "IterLimit", Time: Timing{Assembly: 0.01, Solve: 0.05, Total: 0.06}}
@@ -76,6 +81,41 @@ func TestLoadBad(t *testing.T) {
 		{"key of another run", edit(t, good, func(m map[string]any) { m["key"] = other.Key() }), "file's name"},
 		{"spec of another run", edit(t, good, func(m map[string]any) { m["spec"].(map[string]any)["seed"] = 1 }), "its spec"},
 		{"invalid spec", edit(t, good, func(m map[string]any) { m["spec"].(map[string]any)["K"] = 0 }), "its spec"},
+		// The impossible results of issue 33 (defect 2): each passed Check.
+		{"one record [{}], eL1 0", edit(t, good, func(m map[string]any) {
+			m["history"] = []any{map[string]any{}}
+			delete(m, "eL1")
+			delete(m, "eL1_final")
+			delete(m, "best_iter")
+		}), "eL1 = 0, want between 1e-18"},
+		{"one record at 0, the solve not stopped early", edit(t, good, func(m map[string]any) {
+			m["history"] = []any{map[string]any{"iter": 0, "eL1": 1e-4}}
+			m["eL1"], m["eL1_final"], m["best_iter"] = 1e-4, 1e-4, 0
+		}), `ends at iteration 0 of 200, but the status "IterLimit"`},
+		{"eL1_final = -1", edit(t, good, func(m map[string]any) { m["eL1_final"] = -1 }), "eL1_final = -1, but the history's last record (iteration 200) is 0.0002"},
+		{"total_s = 1e6, the parts 0.06", edit(t, good, func(m map[string]any) { m["time"].(map[string]any)["total_s"] = 1e6 }), "total_s = 1e+06, but assembly_s + solve_s = 0.06"},
+		{"eL1 = 1e-300", edit(t, good, func(m map[string]any) {
+			m["eL1"] = 1e-300
+			m["history"].([]any)[1].(map[string]any)["eL1"] = 1e-300
+		}), "eL1 = 1e-300"},
+		{"a history record of 1e-300", edit(t, good, func(m map[string]any) {
+			m["history"].([]any)[0].(map[string]any)["eL1"] = 1e-300
+		}), "history record 0 (iteration 0): eL1 = 1e-300"},
+		{"a record off the schedule", edit(t, good, func(m map[string]any) { m["history"].([]any)[1].(map[string]any)["iter"] = 50 }), "history record 1 is at iteration 50, want 100"},
+		{"the last record beyond the budget", edit(t, good, func(m map[string]any) { m["history"].([]any)[2].(map[string]any)["iter"] = 250 }), "last record is at iteration 250"},
+		{"more records than the budget makes", edit(t, good, func(m map[string]any) {
+			h := m["history"].([]any)
+			for i := 3; i < 9; i++ {
+				h = append(h, map[string]any{"iter": i * 100, "eL1": 2e-4})
+			}
+			m["history"] = h
+		}), "a history of 9 records, but 200 iterations recorded every 100 make at most 4"},
+		{"kappa 0.5", edit(t, good, func(m map[string]any) { m["kappa"] = 0.5 }), "kappa = 0.5, want finite and at least 1"},
+		{"a time of 1e8 s", edit(t, good, func(m map[string]any) {
+			tm := m["time"].(map[string]any)
+			tm["solve_s"], tm["total_s"] = 1e8, 1e8+0.01
+		}), "solve_s = 1e+08"},
+		{"larger than any result of its spec", edit(t, good, func(m map[string]any) { m["status"] = strings.Repeat("x", 100000) }), "above the cap"},
 	}
 	for i, tc := range cases {
 		dir := t.TempDir()
@@ -100,20 +140,31 @@ func TestLoadBad(t *testing.T) {
 			t.Errorf("case %d (%s): LoadAll gave %d results, %d bad files, error %v; want 0, 1 (once), nil", i, tc.name, len(res), len(badList), err)
 		}
 	}
-	// The valid file loads, and so does one whose e_L1 is 0 and thus
-	// omitted (omitempty), its history's minimum being 0.
+	// The valid file loads, and so do a solve that stopped early and says
+	// so (LSQR's breakdown: a history shorter than the budget, its last
+	// record off the schedule) and a total of 15 significant digits.
 	dir := t.TempDir()
 	os.WriteFile(Path(dir, r.Spec), good, 0o644)
 	if _, ok, err := Load(dir, r.Spec); !ok || err != nil {
 		t.Errorf("the valid result: ok %v, error %v", ok, err)
 	}
-	zero := edit(t, good, func(m map[string]any) {
-		delete(m, "eL1")
-		m["history"].([]any)[1].(map[string]any)["eL1"] = 0
-	})
-	os.WriteFile(Path(dir, r.Spec), zero, 0o644)
-	if _, ok, err := Load(dir, r.Spec); !ok || err != nil {
-		t.Errorf("e_L1 = 0: ok %v, error %v", ok, err)
+	for _, v := range []struct {
+		name string
+		data []byte
+	}{
+		{"breakdown at 150", edit(t, good, func(m map[string]any) {
+			m["status"] = "Breakdown"
+			m["history"].([]any)[2].(map[string]any)["iter"] = 150
+		})},
+		{"total of 15 digits", edit(t, good, func(m map[string]any) {
+			tm := m["time"].(map[string]any)
+			tm["assembly_s"], tm["solve_s"], tm["total_s"] = 0.1, 0.2, 0.300000000000000
+		})},
+	} {
+		os.WriteFile(Path(dir, r.Spec), v.data, 0o644)
+		if _, ok, err := Load(dir, r.Spec); !ok || err != nil {
+			t.Errorf("%s: ok %v, error %v; want the result", v.name, ok, err)
+		}
 	}
 }
 
@@ -276,9 +327,124 @@ func TestLoadAllIsLoad(t *testing.T) {
 	same("a damaged archive", dir, runs, 0, 0, "bad result archive "+filepath.Join(dir, "b"+ArchiveExt))
 	os.Remove(filepath.Join(dir, "b"+ArchiveExt))
 
-	// A result file that is a directory cannot be read.
+	// A result file that is a directory is a bad file (issue 33: it
+	// stopped every command), like the bad files of seeds 3 and 5.
 	if err := os.Mkdir(filepath.Join(dir, key(7)+".json"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	same("a directory for a file", dir, runs, 0, 0, key(7)+".json")
+	same("a directory for a file", dir, runs, 4, 3, "")
+}
+
+// TestLoadIrregular checks that a result file that is not a regular file
+// (issue 33, defects 1 and 10: a FIFO hung list, a link to /dev/zero grew
+// without bound, a directory stopped every command) or that is larger than
+// any result of its run (a 200 MB history) is a bad file, named with what
+// it is, at once and without reading it; and that Quarantine moves each
+// into .bad/.
+func TestLoadIrregular(t *testing.T) {
+	r, good := validResult(t)
+	cases := []struct {
+		name string
+		make func(path string) error
+		want string
+	}{
+		{"directory", func(p string) error { return os.Mkdir(p, 0o755) }, "not a regular file: a directory"},
+		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file: a named pipe (FIFO)"},
+		{"link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file: a symbolic link"},
+		{"link to a valid result", func(p string) error {
+			other := filepath.Join(filepath.Dir(p), "elsewhere.json")
+			if err := os.WriteFile(other, good, 0o644); err != nil {
+				return err
+			}
+			return os.Symlink(other, p)
+		}, "not a regular file: a symbolic link"},
+		{"socket", func(p string) error {
+			l, err := net.Listen("unix", p)
+			if err == nil {
+				t.Cleanup(func() { l.Close() })
+			}
+			return err
+		}, "not a regular file: a socket"},
+		{"200 MB (sparse)", func(p string) error {
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return f.Truncate(200 << 20)
+		}, fmt.Sprintf("too large: 209715200 bytes or more, above the cap of %d bytes", ResultCap(r.Spec))},
+	}
+	for _, tc := range cases {
+		// A short directory name: a socket's path has at most 107 bytes.
+		dir, err := os.MkdirTemp("", "irr")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		path := Path(dir, r.Spec)
+		if err := tc.make(path); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		start := time.Now()
+		got, ok, err := Load(dir, r.Spec)
+		var bad *BadResultError
+		if got != nil || ok || !errors.As(err, &bad) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: Load = %v, %v, %v; want a bad file naming %s and %q", tc.name, got, ok, err, path, tc.want)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: Load took %v, want well under a second", tc.name, d)
+		}
+		if st, _ := List(dir).Inspect(r.Spec, nil); st != Bad {
+			t.Errorf("%s: Listing.Inspect = %v, want Bad", tc.name, st)
+		}
+		dst, err := Quarantine(dir, r.Spec)
+		if err != nil || Exists(dir, r.Spec) {
+			t.Errorf("%s: Quarantine = %q, %v; still in place: %v", tc.name, dst, err, Exists(dir, r.Spec))
+		} else if fi, err := os.Lstat(dst); err != nil || fi.Mode().Type() == 0 && tc.name != "200 MB (sparse)" {
+			t.Errorf("%s: moved to %s, which is %v (%v)", tc.name, dst, fi, err)
+		}
+	}
+}
+
+// TestResultCap checks that the cap of every declared run of both tiers
+// (and of their solution figures) is below MaxResultBytes, which is thus the
+// cap of the largest legitimate result, and at least twice the size Save
+// gives a result of a full history in the indented form.
+func TestResultCap(t *testing.T) {
+	for _, tier := range Tiers {
+		runs, err := SolutionRuns(Tables(), tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tab := range Tables() {
+			rs, err := tab.Runs(tier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs = append(runs, rs...)
+		}
+		for _, run := range runs {
+			if c := ResultCap(run.Spec); c >= MaxResultBytes {
+				t.Errorf("%s: cap %d, want below MaxResultBytes %d", run.Spec, c, MaxResultBytes)
+			}
+		}
+	}
+	// A full history of 15000 LSQR iterations, errors of 17 digits, the
+	// env of a machine of 1024 CPUs.
+	s := Tables()[0].Rows[2].Spec(0)
+	r := &Result{Key: s.Key(), Spec: s, Status: "IterLimit", Time: Timing{Assembly: 0.123456789012345, Solve: 1.23456789012345, Total: 1.358024679135795}}
+	for i := range historyLen(s) - 1 {
+		r.History = append(r.History, metric.Record{Iter: i * 100, EL1: 1.2345678901234567e-05 * float64(i+1)})
+	}
+	r.EL1, r.BestIter, r.EL1Final = r.History[0].EL1, 0, r.History[len(r.History)-1].EL1
+	for i := range 1024 {
+		r.Env.Affinity = append(r.Env.Affinity, i)
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := ResultCap(s); int64(2*len(b)) > c {
+		t.Errorf("a full result of %s takes %d bytes, more than half its cap %d", s, len(b), c)
+	}
 }

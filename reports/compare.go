@@ -301,7 +301,7 @@ func writeMissing(w io.Writer, rows []study.RowComparison, bullet string, esc fu
 func comparisonCSV(w io.Writer, rows []study.RowComparison) error {
 	recs := [][]string{CompareCSVHeader}
 	for _, r := range rows {
-		rec := []string{r.Table.ID, r.Name, strconv.Itoa(r.Seeds),
+		rec := []string{csvText(r.Table.ID), csvText(r.Name), strconv.Itoa(r.Seeds),
 			strconv.Itoa(len(r.MissingOld)), strconv.Itoa(len(r.MissingNew))}
 		for _, d := range []study.Delta{r.EL1, r.Time} {
 			if r.Change == study.NoData || d.Change == study.Contended || d.Change == study.OtherMachine {

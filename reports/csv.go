@@ -24,7 +24,8 @@ var CSVHeader = []string{
 // shared by several tables, e.g. a baseline that is also R = 1 of the
 // weight-scaling figure, is one row listing every table), in table, row and
 // seed order. Empty cells are values the run does not have (the error of a
-// κ-only run, κ of a solve). Numbers are written in full precision.
+// κ-only run, κ of a solve). Numbers are written in full precision; text
+// cells are made safe by csvText (no formula, no hidden character).
 func RunsCSV(w io.Writer, st *study.Study) error {
 	recs := [][]string{CSVHeader}
 	for _, r := range st.Results() {
@@ -59,13 +60,13 @@ func csvRow(r *experiments.Result, tables []string) []string {
 		machine = m.String()
 	}
 	return []string{
-		r.Key, strings.Join(tables, " "), s.Problem, s.Model, num(s.Param), paperdata.FormatJ(s.J),
+		csvText(r.Key), csvText(strings.Join(tables, " ")), csvText(s.Problem), csvText(s.Model), num(s.Param), paperdata.FormatJ(s.J),
 		strconv.Itoa(len(s.J)), strconv.Itoa(s.K), positiveCount(s.Width), num(s.Delta), num(s.R),
 		strconv.Itoa(s.Iters), strconv.Itoa(s.Seed), strconv.FormatBool(!solve && s.Kappa),
-		eL1, eL1Final, bestIter, r.Status,
+		eL1, eL1Final, bestIter, csvText(r.Status),
 		num(r.Time.Assembly), num(r.Time.Solve), num(r.Time.Total),
 		positiveCount(r.Rows), positiveCount(r.Cols), positiveCount(r.NNZ),
-		kappa, r.KappaNote, r.Env.Commit, r.Env.GoVersion, r.Env.CPU, strconv.Itoa(r.Env.GOMAXPROCS), r.Env.Started,
-		r.Env.Kernel, r.Env.Numerics, strconv.FormatBool(r.Env.Contended), share, machine,
+		kappa, csvText(r.KappaNote), csvText(r.Env.Commit), csvText(r.Env.GoVersion), csvText(r.Env.CPU), strconv.Itoa(r.Env.GOMAXPROCS), csvText(r.Env.Started),
+		csvText(r.Env.Kernel), csvText(r.Env.Numerics), strconv.FormatBool(r.Env.Contended), share, csvText(machine),
 	}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,26 +29,73 @@ func visible(r rune) rune {
 	return r
 }
 
+// hidden reports whether r changes how the text around it shows without
+// showing itself: a bidi control or mark (U+202E turns the rest of a line
+// around), a zero-width character (U+200B), a soft hyphen (Unicode's
+// format characters, Cf) or a line or paragraph separator (U+2028, U+2029).
+func hidden(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r)
+}
+
+// reveal writes every hidden character of s as its Go escape, \u202e, so
+// that it shows instead of acting: a value cannot pose as another.
+func reveal(s string) string {
+	if !strings.ContainsFunc(s, hidden) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if hidden(r) {
+			q := strconv.QuoteRune(r) // '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// formulaStart are the first characters that make a spreadsheet evaluate a
+// CSV cell as a formula (=, +, -, @) or that it may drop (tab, CR).
+const formulaStart = "=+-@\t\r"
+
+// csvText makes text from outside the program (a result's commit, Go
+// version, CPU, status) safe in a CSV cell: hidden characters revealed,
+// other control characters "?", and a cell that would start a formula
+// (=HYPERLINK(...), -1+1) prefixed with a single quote, which a
+// spreadsheet shows as text. Numbers are not passed through it: a negative
+// number stays a number.
+func csvText(s string) string {
+	s = strings.Map(visible, reveal(s))
+	if s != "" && strings.ContainsRune(formulaStart, rune(s[0])) {
+		s = "'" + s
+	}
+	return s
+}
+
 // escapeMarkdown makes plain text safe in a Markdown line or table cell
 // (GitHub Markdown): every character of mdSpecial is backslash-escaped, so
-// it shows as itself; line breaks and tabs become spaces, and other control
-// characters (and invalid UTF-8) "?", so a value stays on its line.
+// it shows as itself; line breaks and tabs become spaces, other control
+// characters (and invalid UTF-8) "?", so a value stays on its line, and
+// hidden characters (bidi controls, zero-width ones, U+2028) are shown as
+// their escapes (reveal).
 func escapeMarkdown(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\r' || r == '\t' {
 			return ' '
 		}
 		return visible(r)
-	}, s)
+	}, reveal(s))
 	return mdSpecialRe.ReplaceAllString(s, `\$0`)
 }
 
 // codeSpan writes s as a Markdown code span that shows it verbatim: the
 // fence is one backtick more than the longest run of backticks in s (with
 // a space inside when s starts or ends with one), "|" is escaped for table
-// cells, and control characters become "?" as in escapeMarkdown.
+// cells, control characters become "?" and hidden characters their escapes
+// as in escapeMarkdown.
 func codeSpan(s string) string {
-	body := strings.ReplaceAll(strings.Map(visible, s), "|", `\|`)
+	body := strings.ReplaceAll(strings.Map(visible, reveal(s)), "|", `\|`)
 	fence := "`"
 	for strings.Contains(body, fence) { // until longer than every run in s
 		fence += "`"

@@ -1,13 +1,17 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/study"
 )
 
 // hostile are strings a user controls (result files' env, the commit, the
@@ -17,10 +21,12 @@ var hostile = []string{
 	"a|b", "e_L1 *x* __y__", "<script>alert(1)</script>", "`code` ``x``", "[link](http://x)", "&lt;&amp;",
 	"line\nbreak\r\n# heading", "tab\there", "\x1b[31mred\x1b[0m", "back\\slash\\|", "~~strike~~",
 	"100% $x$ #1 {a} ^b ~c _d &e \\f", "\\end{document}", "\\input{/etc/passwd}", "caf\xe9", "κ ω —",
+	"go1.26\u202e1.og", "zero\u200bwidth", "line\u2028sep", "\ufeffbom", // bidi and invisible (issue 33)
 }
 
 // unescapedMarkdown returns the special characters of s that are not
-// backslash-escaped, and whether s has a control character.
+// backslash-escaped, and whether s has a control character or a hidden
+// one (bidi, invisible: reveal).
 func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
@@ -29,7 +35,7 @@ func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
 			i++
 		case strings.ContainsRune(mdSpecial, rs[i]):
 			bad = append(bad, rs[i])
-		case rs[i] < 0x20 || rs[i] == 0x7f:
+		case rs[i] < 0x20 || rs[i] == 0x7f || hidden(rs[i]):
 			ctrl = true
 		}
 	}
@@ -166,6 +172,21 @@ func TestHostileProvenance(t *testing.T) {
 			t.Errorf("provenance row %q leaves %q unescaped", line, string(bad))
 		}
 	}
+	// No bidi or invisible character reaches any Markdown file raw (the
+	// tables' "Timed on" lines hold the CPUs too).
+	mds, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(mds) < 2 {
+		t.Fatalf("Markdown files %v", mds)
+	}
+	for _, f := range mds {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.IndexFunc(string(b), hidden); i >= 0 {
+			t.Errorf("%s holds a hidden character raw at byte %d: %q", f, i, string(b)[max(0, i-20):min(len(b), i+20)])
+		}
+	}
 	tex, err := os.ReadFile(filepath.Join(dir, "report.tex"))
 	if err != nil {
 		t.Fatal(err)
@@ -190,6 +211,71 @@ func TestUnsafeTableID(t *testing.T) {
 		tab.ID = id
 		if _, err := Report(t.TempDir(), []*experiments.Table{tab}, nil, &Options{NoSolutions: true, Formats: []string{FormatMarkdown}}); err == nil {
 			t.Errorf("table id %q accepted", id)
+		}
+	}
+}
+
+// TestOutputHygiene checks the CSV and Markdown forms of hostile text from
+// results (issue 33, defects 11 and 12): a cell a spreadsheet would
+// evaluate gets a leading quote, bidi and invisible characters show as
+// their escapes, and text that is safe is left as it is.
+func TestOutputHygiene(t *testing.T) {
+	cases := []struct {
+		in, csv, md string
+	}{
+		{`=HYPERLINK("http://x","y")`, `'=HYPERLINK("http://x","y")`, `=HYPERLINK("http://x","y")`},
+		{"-1+1", "'-1+1", "-1+1"},
+		{"+cmd", "'+cmd", "+cmd"},
+		{"@SUM(A1)", "'@SUM(A1)", "@SUM(A1)"},
+		{"\tx", "?x", " x"}, // the tab is a control character first
+		{"go1.26\u202e1.og", `go1.26\u202e1.og`, `go1.26\\u202e1.og`},
+		{"ab\u200bc", `ab\u200bc`, `ab\\u200bc`},
+		{"line\u2028two", `line\u2028two`, `line\\u2028two`},
+		{"\ufeffbom", `\ufeffbom`, `\\ufeffbom`},
+		{"AMD EPYC 7B13", "AMD EPYC 7B13", "AMD EPYC 7B13"},
+		{"a=b", "a=b", "a=b"},
+		{"", "", ""},
+	}
+	for i, c := range cases {
+		if got := csvText(c.in); got != c.csv {
+			t.Errorf("case %d: csvText(%q) = %q, want %q", i, c.in, got, c.csv)
+		}
+		if got := escapeMarkdown(c.in); got != c.md {
+			t.Errorf("case %d: escapeMarkdown(%q) = %q, want %q", i, c.in, got, c.md)
+		}
+		if got := codeSpan(c.in); strings.ContainsFunc(got, hidden) {
+			t.Errorf("case %d: codeSpan(%q) = %q holds a hidden character", i, c.in, got)
+		}
+	}
+}
+
+// TestRunsCSVHostile writes runs.csv of results whose env holds a formula
+// and a bidi override: the text cells are neutralised, the numbers (the
+// errors, times) are written as numbers.
+func TestRunsCSVHostile(t *testing.T) {
+	tables, res := reportTables(t)
+	for _, r := range res {
+		r.Env.Commit, r.Env.GoVersion, r.Env.CPU = `=HYPERLINK("http://evil","x")`, "-1+1", "EPYC\u202eCYPE"
+	}
+	st, err := study.NewStudy(tables[:1], experiments.Full, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := RunsCSV(&buf, st); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(name string) int { return slices.Index(CSVHeader, name) }
+	for _, r := range rows[1:] {
+		if r[col("commit")] != `'=HYPERLINK("http://evil","x")` || r[col("go_version")] != "'-1+1" || r[col("cpu")] != `EPYC\u202eCYPE` {
+			t.Errorf("run %s: commit %q, go %q, cpu %q; want them neutralised", r[0], r[col("commit")], r[col("go_version")], r[col("cpu")])
+		}
+		if _, err := strconv.ParseFloat(r[col("time_total_s")], 64); err != nil {
+			t.Errorf("run %s: time %q is not a number", r[0], r[col("time_total_s")])
 		}
 	}
 }

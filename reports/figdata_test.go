@@ -78,7 +78,7 @@ func TestConvergence(t *testing.T) {
 }
 
 // TestConvergenceReal draws the curves of real osc-scaling runs (testdata:
-// histories kept every 500 iterations): the median at every point lies in
+// their whole histories, every 100 iterations): the median at every point lies in
 // the band, and the panels are ordered by ω0.
 func TestConvergenceReal(t *testing.T) {
 	tab := table(t, "osc-scaling")
@@ -90,8 +90,8 @@ func TestConvergenceReal(t *testing.T) {
 	for _, p := range f.Panels {
 		titles = append(titles, p.Title)
 		for _, c := range p.Curves {
-			if c.Row.Band.Len() != 31 || c.Row.Band.Seeds != 5 {
-				t.Errorf("%s %s: %d points over %d seeds, want 31 over 5", p.Title, c.Label, c.Row.Band.Len(), c.Row.Band.Seeds)
+			if c.Row.Band.Len() != 151 || c.Row.Band.Seeds != 5 {
+				t.Errorf("%s %s: %d points over %d seeds, want 151 over 5", p.Title, c.Label, c.Row.Band.Len(), c.Row.Band.Seeds)
 			}
 			for i := range c.Row.Band.Iter {
 				if !(c.Row.Band.Min[i] <= c.Row.Band.Median[i] && c.Row.Band.Median[i] <= c.Row.Band.Max[i]) {

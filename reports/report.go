@@ -82,6 +82,9 @@ type Options struct {
 	// columns with our values only.
 	LaTeXPaper bool
 	Provenance Provenance
+	// Bad holds the keys of the runs whose result files are bad (not
+	// valid results, left out): rows count them (study.Study.MarkBad).
+	Bad map[string]bool
 	// Log, if set, receives one line per step (skipped figures).
 	Log io.Writer
 }
@@ -170,6 +173,7 @@ func Report(dir string, tables []*experiments.Table, results map[string]*experim
 	if err != nil {
 		return nil, err
 	}
+	st.MarkBad(o.Bad)
 	b := &Built{Study: st}
 	w := &writer{dir: dir, b: b, o: o}
 	for _, ts := range st.Tables {

@@ -3,7 +3,7 @@
 // the study of a set of tables in one tier (NewStudy), the paper's summary
 // claims evaluated on it (EvaluateClaims), and the row-by-row regression
 // comparison of two result sets that repro compare prints (Compare, with an
-// exact Mann-Whitney U test).
+// Mann-Whitney U test, exact up to ExactMax values).
 //
 // It reads results, the tables and the problem registry (experiments) and
 // the paper's numbers and verdict rule (paperdata); it must not write files,
@@ -37,7 +37,7 @@
 // # Comparison
 //
 // Compare matches the rows of two result sets over the seeds present on
-// both sides; a metric's change counts when the exact two-sided
+// both sides; a metric's change counts when the two-sided
 // Mann-Whitney U test (MannWhitney) gives p < Alpha and its median ratio is
 // beyond a threshold, in benchstat's manner.
 package study

@@ -65,7 +65,10 @@ type RowStats struct {
 	Row   experiments.Row
 
 	Seeds int // how many of the tier's seeds have a result
-	Want  int // how many seeds the tier asks for (0: the row is not in the tier)
+	// Bad is how many of the tier's seeds have a result file that is not a
+	// valid result (experiments.Check), left out as missing (MarkBad).
+	Bad  int
+	Want int // how many seeds the tier asks for (0: the row is not in the tier)
 	// Iters is the budget (LSQR iterations or Adam steps) of the tier's
 	// runs of the row; Reduced is set when it is below the paper's
 	// experiments.FullIters (a quick-tier training): such a row is shown
@@ -178,14 +181,26 @@ func (s RowStats) Why() string {
 	return ""
 }
 
-// SeedCount is the seeds present out of those the tier asks for: "3/5 seeds".
-func (s RowStats) SeedCount() string { return fmt.Sprintf("%d/%d seeds", s.Seeds, s.Want) }
+// SeedCount is the seeds present out of those the tier asks for: "3/5
+// seeds", and the bad files among the others: "3/5 seeds (2 bad result
+// files left out)".
+func (s RowStats) SeedCount() string {
+	c := fmt.Sprintf("%d/%d seeds", s.Seeds, s.Want)
+	if s.Bad > 0 {
+		c += fmt.Sprintf(" (%d bad result %s left out)", s.Bad, Plural(s.Bad, "file"))
+	}
+	return c
+}
 
 // Absent says why the row has no statistics of its own: "not run in the
-// quick tier", "0/5 seeds: no results yet".
+// quick tier", "0/5 seeds: no results yet", "0/5 seeds (5 bad result files
+// left out): repro run makes them again".
 func (s RowStats) Absent() string {
-	if s.Missing == NotInTier {
+	switch {
+	case s.Missing == NotInTier:
 		return "not run in the " + s.Tier + " tier"
+	case s.Bad > 0:
+		return s.SeedCount() + ": repro run makes them again"
 	}
 	return s.SeedCount() + ": no results yet"
 }
@@ -334,6 +349,27 @@ func NewStudy(tables []*experiments.Table, tier string, results map[string]*expe
 		st.Counts.sum(ts.Counts)
 	}
 	return st, nil
+}
+
+// MarkBad counts, in every row, the seeds whose result file is bad (bad
+// holds their Spec keys; experiments.BadResultError.Key): such a seed is
+// missing, and the row says how many of its missing seeds are bad files
+// (RowStats.Bad) rather than not run.
+func (st *Study) MarkBad(bad map[string]bool) {
+	if len(bad) == 0 {
+		return
+	}
+	for _, ts := range st.Tables {
+		for i := range ts.Rows {
+			s := &ts.Rows[i]
+			s.Bad = 0
+			for _, sp := range s.Solves {
+				if bad[sp.Key()] {
+					s.Bad++
+				}
+			}
+		}
+	}
 }
 
 func newTableStudy(t *experiments.Table, tier string, results map[string]*experiments.Result) (*TableStudy, error) {

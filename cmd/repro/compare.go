@@ -94,12 +94,3 @@ func cmdCompare(args []string) error {
 	}
 	return nil
 }
-
-// unwrapPath returns the cause of a *os.PathError (the path is said
-// already).
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}

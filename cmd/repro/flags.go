@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"elmfbpinn/experiments"
 )
@@ -51,8 +53,28 @@ func (o *setOnce) Set(v string) error {
 	if o.set {
 		return errors.New("given twice; give each flag once (-where takes clauses joined by ';', lists take commas)")
 	}
+	if err := checkValue(v); err != nil {
+		return err
+	}
 	o.set = true
 	return o.Value.Set(v)
+}
+
+// checkValue refuses a flag value or argument that is empty (an unset shell
+// variable: an empty -table would otherwise mean every table), not UTF-8, or
+// holds a control character (a newline, a tab, a terminal escape): no value
+// of repro's needs one, and none is echoed. The flag package quotes the
+// value in its message (%q).
+func checkValue(v string) error {
+	switch {
+	case v == "":
+		return errors.New("empty; leave the flag out for its default")
+	case !utf8.ValidString(v):
+		return errors.New("not UTF-8 text")
+	case strings.ContainsFunc(v, unicode.IsControl):
+		return errors.New("holds a control character (a newline, tab or escape)")
+	}
+	return nil
 }
 
 // IsBoolFlag passes the wrapped value's, so that "-flag" alone still sets
@@ -106,6 +128,11 @@ func parseWithArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		err = fs.Parse(args[1:])
 	}
 	restore()
+	for _, a := range pos {
+		if verr := checkValue(a); err == nil && verr != nil {
+			err = fmt.Errorf("argument %q: %v", a, verr)
+		}
+	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		printHelp(fs)
@@ -189,7 +216,7 @@ func checkResultDir(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return usagef("result directory %s: %v (repro run -results %s makes it)", dir, unwrapPath(err), dir)
+		return usagef("result directory %s: %v (repro run -results %s makes it)", dir, experiments.UnwrapPath(err), dir)
 	case !st.IsDir() && !experiments.IsArchive(dir):
 		return usagef("result directory %s is neither a directory nor a result archive (*%s)", dir, experiments.ArchiveExt)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -109,6 +111,58 @@ func FuzzParseBytes(f *testing.F) {
 		}
 		if !(v > 0) || math.IsInf(v, 0) {
 			t.Fatalf("%q: size %v, want positive and finite", s, v)
+		}
+	})
+}
+
+// FuzzReportFiles gives pruneReport a previous report's list (.report-files)
+// of any content: it must return at once, remove only regular files inside
+// -out that the list names and the new report does not write, never a file
+// outside -out, a directory or a file the new report wrote, and write a list
+// of local paths only.
+func FuzzReportFiles(f *testing.F) {
+	for _, c := range []string{"", "a.md\nfigures/x.png\n", "../outside\n", "/etc/passwd\n", "keep.md\n", "sub\n", "link/secret\n",
+		"a.md\r\n\x00\n", strings.Repeat("a/", 3000) + "\n", "figures\n./a.md\n"} {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, list []byte) {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out")
+		mine := []string{filepath.Join(dir, "outside"), filepath.Join(out, "keep.md"), filepath.Join(out, "sub", "x"), filepath.Join(dir, "home", "secret")}
+		for _, p := range append(mine, filepath.Join(out, "a.md"), filepath.Join(out, "figures", "x.png")) {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(filepath.Join("..", "home"), filepath.Join(out, "link")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, reportFiles), list, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := pruneReport(out, []string{"keep.md"}, true)
+		if err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("error %q is not one line", err)
+		}
+		for _, p := range mine {
+			if _, err := os.Stat(p); err != nil {
+				t.Fatalf("%s removed (list %q)", p, list)
+			}
+		}
+		if err != nil {
+			return
+		}
+		b, err := os.ReadFile(filepath.Join(out, reportFiles))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name := range strings.Lines(string(b)) {
+			if name = strings.TrimSuffix(name, "\n"); !filepath.IsLocal(filepath.FromSlash(name)) {
+				t.Fatalf("the new list names %q, not a path inside -out", name)
+			}
 		}
 	})
 }

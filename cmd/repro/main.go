@@ -196,10 +196,14 @@
 // -out only) and figures/ once empty, and no other file. Every text that
 // comes from outside the program (the results' commit, Go version, CPU and
 // host, the CPU of the machine, captions and notes) is escaped: in Markdown
-// \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces, and
-// values such as commits are code spans fenced to show any backtick; LaTeX
-// escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and writes
-// other non-ASCII characters as "?". Table ids, which name files, must be
+// \ | * _ ` < > [ ] & ~ get a backslash and line breaks become spaces (the
+// report's own commit is a code span fenced to show any backtick; the
+// results' commits are escaped text); in Markdown and runs.csv other control
+// characters become "?" and bidi and invisible characters (U+202E, U+200B,
+// U+2028) show as their escapes (\u202e), and a CSV text cell starting with
+// = + - @, a tab or CR gets a leading ' so that no spreadsheet evaluates it;
+// LaTeX escapes its special characters (\ { } $ & # % _ ^ ~ < > |) and
+// writes other non-ASCII characters as "?". Table ids, which name files, must be
 // plain names. Results of one model made by different numerics
 // (fingerprints) are refused, naming them, unless -allow-mixed is given.
 //
@@ -383,10 +387,11 @@
 // Compares two result directories, OLD and NEW (say, made by the binaries of
 // two commits), row by row: for every table row of the tier with results in
 // both, over the seeds present on both sides, the medians of e_L1 and their
-// ratio NEW/OLD, both ranges (min-max), the exact two-sided p-value of a
+// ratio NEW/OLD, both ranges (min-max), the two-sided p-value of a
 // Mann-Whitney U test of the OLD seeds against the NEW (as benchstat does;
-// ties keep their mid-ranks, and the p-value is that of the permutation
-// distribution of the ranks), the same for time (assembly + solve), and a
+// ties keep their mid-ranks, and up to 50 seeds on both sides together the
+// p-value is that of the permutation distribution of the ranks, above it
+// the normal approximation with tie and continuity corrections), the same for time (assembly + solve), and a
 // verdict: better, worse or ~ (no significant change). A change counts only
 // if p < -alpha AND the median ratio is beyond -threshold (e_L1) or
 // -time-threshold (time) either way; a row is worse if either metric is,
@@ -436,6 +441,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"elmfbpinn/experiments"
 )
@@ -446,6 +455,26 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// printable returns an error line with every control character (a
+// terminal escape, a line break) and every bidi or invisible formatting
+// character written as a Go escape (\x1b, \u202e), so that no input
+// reaches the terminal raw: the last guard after each message's own %q.
+func printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 const usage = `usage: repro <command> [flags]
 
@@ -504,7 +533,7 @@ func main() {
 		err = usagef("unknown command %q; want list, run, report, compare, publish, export, solve, slurm, digest or version (repro -h lists them)", cmd)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "repro %s: %v\n", cmd, err)
+		fmt.Fprintf(os.Stderr, "repro %s: %s\n", cmd, printable(err.Error()))
 		var ue usageError
 		if errors.As(err, &ue) {
 			os.Exit(2)

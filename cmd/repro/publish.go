@@ -50,7 +50,7 @@ func cmdPublish(args []string) error {
 	}
 	archives := archiveSets(runs, results)
 	resDir := filepath.Join(*out, "results")
-	if n, example, err := dropped(resDir, archives); err != nil {
+	if n, example, err := dropped(resDir, archives, *prune); err != nil {
 		return err
 	} else if n > 0 && !*prune {
 		return usagef("publishing would drop %d of the results the archives in %s hold (e.g. %s): their runs have no result in %s or are not in the selection (-tier %s); run them, or pass -prune to drop them",
@@ -100,8 +100,10 @@ const publishFormats = "md,latex,csv,png,pdf"
 
 // dropped counts the results that the archives already in resDir hold and
 // the new archives do not, and names one of them. An archive that cannot
-// be read is an error.
-func dropped(resDir string, archives []archiveSet) (n int, example string, err error) {
+// be read (damaged, not a regular file, above its cap) is an error, unless
+// prune is set: then it is left out of the count, and the new archive of
+// the same name replaces it.
+func dropped(resDir string, archives []archiveSet, prune bool) (n int, example string, err error) {
 	keep := map[string]bool{}
 	for _, a := range archives {
 		for _, r := range a.results {
@@ -110,16 +112,20 @@ func dropped(resDir string, archives []archiveSet) (n int, example string, err e
 	}
 	for _, a := range archives {
 		path := filepath.Join(resDir, a.name+experiments.ArchiveExt)
-		b, err := os.ReadFile(path)
+		b, err := experiments.ReadRegular(path, experiments.MaxArchiveBytes)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err != nil {
-			return 0, "", err
+		var old []*experiments.Result
+		if err == nil {
+			old, err = experiments.ReadArchive(bytes.NewReader(b))
 		}
-		old, err := experiments.ReadArchive(bytes.NewReader(b))
-		if err != nil {
-			return 0, "", fmt.Errorf("published archive %s: %v (pass -prune to replace it)", path, err)
+		switch {
+		case err != nil && prune:
+			fmt.Fprintf(os.Stderr, "repro publish: published archive %s cannot be read (%v): replaced (-prune)\n", path, err)
+			continue
+		case err != nil:
+			return 0, "", usagef("published archive %s cannot be read: %v; pass -prune to replace it with the new one (dropping what it held), or restore it", path, err)
 		}
 		for _, r := range old {
 			if !keep[r.Key] {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"elmfbpinn/experiments"
@@ -48,6 +50,15 @@ func cmdReport(args []string) error {
 	if err := cmp.Or(checkResultDir(*dir), checkOutDir(*out)); err != nil {
 		return err
 	}
+	// The list of the previous report is checked before anything is
+	// written: one that cannot be read stops the report at once.
+	if root, err := os.OpenRoot(*out); err == nil {
+		_, err := readReportFiles(root)
+		root.Close()
+		if err != nil {
+			return usageError{err.Error()}
+		}
+	}
 	runs, err := withFigureRuns(tables, sf)
 	if err != nil {
 		return err
@@ -57,6 +68,12 @@ func cmdReport(args []string) error {
 		return err
 	}
 	warnBad("report", bad)
+	badKeys := map[string]bool{}
+	for _, err := range bad {
+		if b, ok := errors.AsType[*experiments.BadResultError](err); ok {
+			badKeys[b.Key] = true
+		}
+	}
 	if err := checkFingerprints(results, *allowMixed); err != nil {
 		return err
 	}
@@ -75,6 +92,7 @@ func cmdReport(args []string) error {
 		NoSolutions: !*solutions,
 		LaTeXPaper:  *latexPaper,
 		Provenance:  prov,
+		Bad:         badKeys,
 		Log:         os.Stderr,
 	})
 	if b != nil { // on an error, the files written before it are listed for the next report to prune
@@ -134,8 +152,8 @@ func pruneReport(out string, files []string, complete bool) (removed int, failed
 		return 0, nil, err
 	}
 	defer root.Close()
-	old, err := root.ReadFile(reportFiles)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	old, err := readReportFiles(root)
+	if err != nil {
 		return 0, nil, err
 	}
 	list := slices.Clone(files)
@@ -170,6 +188,43 @@ func pruneReport(out string, files []string, complete bool) (removed int, failed
 		b.WriteString(filepath.ToSlash(f) + "\n")
 	}
 	return removed, failed, experiments.WriteFile(filepath.Join(out, reportFiles), []byte(b.String()))
+}
+
+// maxReportFiles caps the bytes of reportFiles read: a list of a few hundred
+// relative paths takes a few kilobytes.
+const maxReportFiles = 1 << 20
+
+// readReportFiles returns the contents of root's reportFiles, "" if there is
+// none. A reportFiles that is not a regular file (a link, a FIFO, a
+// directory) or is above maxReportFiles is not read: an error that says
+// what it is and how to fix it, before the report removes anything.
+func readReportFiles(root *os.Root) (string, error) {
+	where := filepath.Join(root.Name(), reportFiles)
+	fi, err := root.Lstat(reportFiles)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil
+	case err != nil:
+		return "", err
+	case !fi.Mode().IsRegular():
+		return "", fmt.Errorf("%s is %s, not a regular file: remove it (a report writes it again)", where, experiments.FileKind(fi.Mode()))
+	}
+	f, err := root.OpenFile(reportFiles, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file: remove it (a report writes it again)", where)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxReportFiles+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > maxReportFiles {
+		return "", fmt.Errorf("%s is more than %d bytes, not a list a report wrote: remove it (a report writes it again)", where, maxReportFiles)
+	}
+	return string(b), nil
 }
 
 // pruneFailure is a file of an earlier report that pruneReport could not

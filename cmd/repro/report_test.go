@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"elmfbpinn/experiments"
 )
 
 // TestReportCommand writes a quick-tier report from the reports package's
@@ -23,7 +25,8 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("stdout %q", stdout)
 	}
 	for _, name := range []string{"REPORT.md", "SUMMARY.md", "runs.csv", "osc-baseline.md",
-		"figures/osc-scaling-convergence.png", "figures/osc-scaling-final.png", "figures/osc-baseline-final.png"} {
+		"figures/osc-scaling-convergence.png", "figures/osc-scaling-final.png", "figures/osc-baseline-final.png",
+		"figures/osc-baseline-convergence.png"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Error(err)
 		}
@@ -47,8 +50,8 @@ func TestReportCommand(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if !slices.IsSorted(names) || len(names) != 3 {
-		t.Errorf("figures %q, want the three with data", names)
+	if !slices.IsSorted(names) || len(names) != 4 {
+		t.Errorf("figures %q, want the four with data", names)
 	}
 }
 
@@ -139,8 +142,8 @@ func TestReportPrunes(t *testing.T) {
 		t.Fatal(err)
 	}
 	stderr := report("osc-baseline", "md")
-	if !strings.Contains(stderr, "removed 5 of the files the previous report in "+out+" wrote") {
-		t.Errorf("stderr %q, want 5 files removed (osc-scaling.md, runs.csv, three figures)", stderr)
+	if !strings.Contains(stderr, "removed 6 of the files the previous report in "+out+" wrote") {
+		t.Errorf("stderr %q, want 6 files removed (osc-scaling.md, runs.csv, four figures)", stderr)
 	}
 	if !strings.Contains(stderr, "warning: "+filepath.Join(out, "link", "secret")+" is left from the previous report") {
 		t.Errorf("stderr %q, want a warning for the listed file behind a link out of the directory", stderr)
@@ -176,5 +179,40 @@ func TestReportPrunes(t *testing.T) {
 	list, _ = os.ReadFile(filepath.Join(out, reportFiles))
 	if got, want := string(list), "osc-scaling.md\nosc-baseline.md\nSUMMARY.md\nREPORT.md\nlink/secret\n"; got != want {
 		t.Errorf("after a failed report %s lists %q, want %q", reportFiles, got, want)
+	}
+}
+
+// TestReportCountsBad: a row whose five result files exist but are all bad
+// (issue 33: each an impossible one-record history, or a FIFO) says so in
+// REPORT.md, "0/5 seeds (5 bad result files left out)", instead of "no
+// results yet", and stderr names each file.
+func TestReportCountsBad(t *testing.T) {
+	dir := copyDir(t, filepath.Join("..", "..", "reports", "testdata", "results"))
+	n := editResults(t, dir, func(r *experiments.Result) bool {
+		if r.Spec.Model != experiments.ELM || r.Spec.K != 12 || r.Spec.Iters == 0 || len(r.Spec.J) != 1 || r.Spec.J[0] != 20 || r.Spec.Param != 80 {
+			return false
+		}
+		r.History = r.History[:1]
+		r.History[0].EL1 = 0
+		r.EL1, r.EL1Final, r.BestIter = 0, 0, 0
+		return true
+	})
+	if n != 5 {
+		t.Fatalf("%d results made bad, want the 5 seeds of the osc-baseline ELM-FBPINN row", n)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	_, stderr, code := runRepro(t, "report", "-table", "osc-baseline", "-results", dir, "-out", out, "-format", "md", "-solutions=false")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := strings.Count(stderr, "bad result file"); got != 5 {
+		t.Errorf("stderr names %d bad files, want 5: %s", got, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "0/5 seeds (5 bad result files left out)") {
+		t.Errorf("REPORT.md does not count the row's bad files:\n%s", md)
 	}
 }

@@ -56,6 +56,9 @@ func cmdRun(args []string) error {
 	if err != nil {
 		return err
 	}
+	if sh.N > len(p.specs) {
+		return usagef("-shard %s: %d shards for %d runs; want n at most %d (a shard per run)", sh, sh.N, len(p.specs), len(p.specs))
+	}
 	// Every run must fit in memory before any starts; the limit is per run
 	// (each child checks it again).
 	limit, why, err := memLimit(*maxMem)
@@ -119,7 +122,8 @@ func cmdRun(args []string) error {
 				continue
 			}
 			if qerr != nil {
-				return fmt.Errorf("%v; moving it aside: %w", err, qerr)
+				// A .bad that cannot be made or written: a storage error.
+				return storageError{fmt.Errorf("%v; moving it aside: %w", err, qerr)}
 			}
 			fmt.Fprintf(os.Stderr, "repro run: %v: moved to %s, runs again\n", err, dst)
 			todo = append(todo, s)
@@ -572,6 +576,9 @@ func (f *selectFlags) selection() ([]*experiments.Table, error) {
 	if !slices.Contains(experiments.Tiers, f.tier) {
 		return nil, usagef("unknown tier %q: want full or quick", f.tier)
 	}
+	if err := f.checkLists(); err != nil {
+		return nil, err
+	}
 	tables, err := f.tablesNamed()
 	if err != nil {
 		return nil, err
@@ -595,6 +602,27 @@ func (f *selectFlags) selection() ([]*experiments.Table, error) {
 		return nil, usageError{err.Error()}
 	}
 	return out, nil
+}
+
+// checkLists refuses an empty item in a list of the selection: a stray
+// separator (-table osc-K,, -where 'K=8;;', -where 'K=8,,16', -seeds 0,)
+// is a typo, not a request for everything.
+func (f *selectFlags) checkLists() error {
+	for _, l := range []struct{ flag, v, sep string }{{"table", f.tables, ","}, {"model", f.models, ","}, {"seeds", f.seeds, ","}, {"where", f.where, ";"}} {
+		if l.v == "" {
+			continue
+		}
+		for item := range strings.SplitSeq(l.v, l.sep) {
+			_, vals, _ := strings.Cut(item, "=")
+			switch {
+			case strings.TrimSpace(item) == "":
+				return usagef("-%s %q: an empty item (a stray %q); separate the items with one %q", l.flag, l.v, l.sep, l.sep)
+			case l.flag == "where" && slices.ContainsFunc(strings.Split(vals, ","), func(v string) bool { return strings.TrimSpace(v) == "" }):
+				return usagef("-where %q: clause %q has an empty value (a stray ','); write key=v1,v2", l.v, strings.TrimSpace(item))
+			}
+		}
+	}
+	return nil
 }
 
 // args returns the flags that repeat this selection on a command line,
@@ -708,7 +736,7 @@ func fmtDuration(sec float64) string {
 // would stop every save (permission, read-only, full).
 func checkWritable(dir string) error {
 	fail := func(err error) error {
-		err = fmt.Errorf("results directory %s is not writable: %v", dir, unwrapPath(err))
+		err = fmt.Errorf("results directory %s is not writable: %v", dir, experiments.UnwrapPath(err))
 		return storageError{err}
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
@@ -717,7 +745,11 @@ func checkWritable(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fail(err)
 	}
-	f, err := os.CreateTemp(dir, ".probe-*")
+	if err := os.MkdirAll(filepath.Join(dir, lockDir), 0o755); err != nil {
+		return fail(fmt.Errorf("cannot make its lock directory %s: %v", lockDir, experiments.UnwrapPath(err)))
+	}
+	experiments.RemoveProbes(dir)
+	f, err := os.CreateTemp(dir, experiments.ProbePrefix(os.Getpid()))
 	if err != nil {
 		return fail(err)
 	}
@@ -731,6 +763,10 @@ func checkWritable(dir string) error {
 	return nil
 }
 
+// lockDir is the subdirectory of a results directory that holds the runs'
+// lock files.
+const lockDir = ".locks"
+
 // errLocked says another runner holds a run's lock.
 var errLocked = errors.New("run locked by another runner")
 
@@ -741,13 +777,13 @@ var errLocked = errors.New("run locked by another runner")
 // run. Without wait, a lock held elsewhere gives errLocked at once. Lock
 // files stay: removing one another runner has open would break the lock.
 func lockRun(dir, key string, wait bool) (*os.File, error) {
-	locks := filepath.Join(dir, ".locks")
+	locks := filepath.Join(dir, lockDir)
 	if err := os.MkdirAll(locks, 0o755); err != nil {
-		return nil, err
+		return nil, storageError{fmt.Errorf("cannot make the lock directory %s: %v", locks, experiments.UnwrapPath(err))}
 	}
-	f, err := os.OpenFile(filepath.Join(locks, key+".lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(filepath.Join(locks, key+".lock"), os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
-		return nil, err
+		return nil, storageError{fmt.Errorf("cannot open the lock file %s: %v", filepath.Join(locks, key+".lock"), experiments.UnwrapPath(err))}
 	}
 	how := unix.LOCK_EX
 	if !wait {
@@ -764,7 +800,7 @@ func lockRun(dir, key string, wait bool) (*os.File, error) {
 		if errors.Is(err, unix.EWOULDBLOCK) {
 			return nil, errLocked
 		}
-		return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
+		return nil, storageError{fmt.Errorf("locking %s: %w", f.Name(), err)}
 	}
 	return f, nil
 }

@@ -15,12 +15,16 @@ type shardSpec struct{ I, N int }
 
 func (s shardSpec) String() string { return strconv.Itoa(s.I) + "/" + strconv.Itoa(s.N) }
 
-// parseShard parses "i/n" with 0 <= i < n.
+// parseShard parses "i/n" with 0 <= i < n, both written in decimal digits
+// only (no sign, no space).
 func parseShard(s string) (shardSpec, error) {
 	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(strings.TrimSpace(a))
-	n, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+	digits := func(x string) bool {
+		return x != "" && !strings.ContainsFunc(x, func(r rune) bool { return r < '0' || r > '9' })
+	}
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || !digits(a) || !digits(b) || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
 		return shardSpec{}, usagef("bad -shard %q: want i/n with 0 <= i < n, e.g. 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/n)", s)
 	}
 	return shardSpec{i, n}, nil

@@ -168,13 +168,14 @@ func TestCostOrder(t *testing.T) {
 }
 
 func TestParseShard(t *testing.T) {
-	good := map[string]shardSpec{"0/1": {0, 1}, "3/8": {3, 8}, " 7 / 8 ": {7, 8}}
+	good := map[string]shardSpec{"0/1": {0, 1}, "3/8": {3, 8}, "07/08": {7, 8}}
 	for in, want := range good {
 		if got, err := parseShard(in); err != nil || got != want {
 			t.Errorf("parseShard(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "1", "1/1", "-1/2", "2/2", "0/0", "a/b", "0/-1", "1/2/3"} {
+	// Spaces and signs are refused since issue 33 ("0 /2" was taken as 0/2).
+	for _, in := range []string{"", "1", "1/1", "-1/2", "2/2", "0/0", "a/b", "0/-1", "1/2/3", " 7 / 8 ", "0 /2", "+0/2", "0/+2", "0/2 "} {
 		if _, err := parseShard(in); err == nil {
 			t.Errorf("parseShard(%q): no error", in)
 		}
@@ -316,7 +317,7 @@ func TestSlurmBadInput(t *testing.T) {
 		{[]string{"slurm", "-tier", "medium"}, "unknown tier"},
 		{[]string{"slurm", "-seeds", "3-1"}, "bad seed list"},
 		// A control character in any value: one line, nothing written.
-		{[]string{"slurm", "-results", "res\nrm -rf ~"}, "-results \"res\\nrm -rf ~\": control characters"},
+		{[]string{"slurm", "-results", "res\nrm -rf ~"}, "invalid value \"res\\nrm -rf ~\" for flag -results: holds a control character"},
 		{[]string{"slurm", "-report-out", "rep\r\nx"}, "-report-out"},
 		{[]string{"slurm", "-logs", "logs\x1b[2J"}, "-logs"},
 		{[]string{"slurm", "-out", "job\n.sbatch"}, "-out"},
