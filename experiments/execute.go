@@ -77,6 +77,34 @@ var solvers = map[string]solver{
 // rule returns LSQR's stopping rule of the options.
 func (o SolverOpts) rule() elm.Stop { return elm.Stop{ATol: o.ATol, BTol: o.BTol, ConLim: o.ConLim} }
 
+// Canonical returns the options with every field that equals the solver's
+// default set to 0, and nil if none is left: the form a Spec holds, so
+// that one run has one key however its options were spelt (-tau 1e-8 and
+// no -tau are the same run). Validate refuses options that are not
+// canonical.
+func (o *SolverOpts) Canonical() *SolverOpts {
+	if o == nil {
+		return nil
+	}
+	c := *o
+	zero := func(v *float64, def float64) {
+		if *v == def {
+			*v = 0
+		}
+	}
+	zero(&c.Tau, elm.DefaultTau)
+	zero(&c.ATol, elm.DefaultATol)
+	zero(&c.BTol, elm.DefaultBTol)
+	zero(&c.ConLim, elm.DefaultConLim)
+	if c.Patience == elm.DefaultPatience {
+		c.Patience = 0
+	}
+	if c == (SolverOpts{}) {
+		return nil
+	}
+	return &c
+}
+
 // check returns an error, in one line, if the options are not ones the
 // solver named (already known to be "" or one of solvers) takes.
 func (o *SolverOpts) check(name string) error {
@@ -88,6 +116,9 @@ func (o *SolverOpts) check(name string) error {
 	}
 	if *o == (SolverOpts{}) {
 		return fmt.Errorf("solver_opts sets no option; leave it out for %s's defaults", name)
+	}
+	if c := o.Canonical(); c == nil || *c != *o {
+		return fmt.Errorf("solver_opts spells a default (tau %g, atol and btol %g, conlim %g, patience %d); leave it out (0), so that the run has one key", elm.DefaultTau, elm.DefaultATol, elm.DefaultConLim, elm.DefaultPatience)
 	}
 	sv := solvers[name]
 	switch {

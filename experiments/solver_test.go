@@ -157,13 +157,16 @@ func TestSolverOpts(t *testing.T) {
 		{BlockSolver, SolverOpts{Tau: 1}, "0 <= tau < 1"},
 		{BlockSolver, SolverOpts{Tau: -1e-9}, "0 <= tau < 1"},
 		{BlockSolver, SolverOpts{ATol: 1e-8}, "with stop"},
-		{StopSolver, SolverOpts{Tau: 1e-8}, "tau applies to lsqr-block"},
+		{StopSolver, SolverOpts{Tau: 1e-7}, "tau applies to lsqr-block"},
 		{StopSolver, SolverOpts{Stop: true}, "always stop"},
 		{StopSolver, SolverOpts{ATol: -1}, "atol = -1"},
 		{StopSolver, SolverOpts{BTol: math.Inf(1)}, "btol = +Inf"},
 		{StopSolver, SolverOpts{ConLim: 0.5}, "above 1"},
 		{"lsqr-scaled", SolverOpts{ATol: 1e-8}, "not lsqr-scaled"},
-		{"", SolverOpts{Tau: 1e-8}, "need a solver"},
+		{"", SolverOpts{Tau: 1e-7}, "need a solver"},
+		{BlockSolver, SolverOpts{Tau: 1e-8}, "spells a default"},
+		{StopSolver, SolverOpts{ATol: 1e-6, BTol: 1e-9}, "spells a default"},
+		{BlockSolver, SolverOpts{HeldOut: true, Patience: 10}, "spells a default"},
 	}
 	for i, tc := range cases {
 		s := base
@@ -220,6 +223,28 @@ func TestExecuteOptions(t *testing.T) {
 	for i, r := range forced.History {
 		if !(r.T > 0) || i > 0 && r.T < forced.History[i-1].T {
 			t.Errorf("record %d: t = %g, want positive and non-decreasing", i, r.T)
+		}
+	}
+}
+
+// TestCanonical checks SolverOpts.Canonical: defaults spelt out become 0
+// (nil when nothing else is left), other values stay, and the canonical
+// form is what Validate accepts.
+func TestCanonical(t *testing.T) {
+	cases := []struct {
+		in, want *SolverOpts
+	}{
+		{nil, nil},
+		{&SolverOpts{Tau: elm.DefaultTau}, nil},
+		{&SolverOpts{Tau: elm.DefaultTau, Stop: true, ATol: 1e-6, BTol: 1e-6, ConLim: 1e8}, &SolverOpts{Stop: true}},
+		{&SolverOpts{Tau: 1e-10, ATol: 1e-6}, &SolverOpts{Tau: 1e-10}},
+		{&SolverOpts{HeldOut: true, Patience: 10}, &SolverOpts{HeldOut: true}},
+		{&SolverOpts{HeldOut: true, Patience: 3}, &SolverOpts{HeldOut: true, Patience: 3}},
+	}
+	for i, tc := range cases {
+		got := tc.in.Canonical()
+		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
+			t.Errorf("case %d: Canonical(%+v) = %+v, want %+v", i, tc.in, got, tc.want)
 		}
 	}
 }

@@ -266,7 +266,8 @@
 //
 // -solver names another least-squares method for the ELM-FBPINN than the
 // paper's forced LSQR; it and its options are part of the run's Spec and
-// key (an option left at 0 is the method's default and out of the key):
+// key (an option left at 0, or given its default value, is the method's
+// default and out of the key: -tau 1e-8 and no -tau are one run):
 //
 //   - lsqr-scaled: forced LSQR on the column-scaled M D (no options).
 //   - lsqr-stop: LSQR on M stopped by its own tests (SciPy's): -atol, -btol

@@ -246,6 +246,7 @@ func TestSolveSolverOpts(t *testing.T) {
 		want  *experiments.SolverOpts
 	}{
 		{[]string{"-solver", "lsqr-block"}, nil},
+		{[]string{"-solver", "lsqr-block", "-tau", "1e-8"}, nil}, // the default, spelt out: the same run
 		{[]string{"-solver", "lsqr-block", "-tau", "1e-10", "-stop", "-atol", "1e-9"}, &experiments.SolverOpts{Tau: 1e-10, Stop: true, ATol: 1e-9}},
 		{[]string{"-solver", "lsqr-stop", "-conlim", "1e300"}, &experiments.SolverOpts{ConLim: 1e300}},
 		{[]string{"-solver", "lsqr-block", "-heldout", "-patience", "3"}, &experiments.SolverOpts{HeldOut: true, Patience: 3}},

@@ -104,9 +104,7 @@ func cmdSolve(args []string) error {
 	}
 	s.Kappa = *cond
 	s.Solver = *solver
-	if opts != (experiments.SolverOpts{}) {
-		s.SolverOpts = &opts
-	}
+	s.SolverOpts = opts.Canonical() // a default spelt out is the same run
 	set := &experiments.Settings{KappaCells: *cells}
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}
