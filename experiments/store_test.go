@@ -448,3 +448,40 @@ func TestResultCap(t *testing.T) {
 		t.Errorf("a full result of %s takes %d bytes, more than half its cap %d", s, len(b), c)
 	}
 }
+
+// TestCheckStoppingSolvers: a solver that stops by a test of its own may
+// end its history before the budget, with a status that says so, and the
+// held-out rule returns one of its history's iterates; the paper's forced
+// LSQR may do neither.
+func TestCheckStoppingSolvers(t *testing.T) {
+	base := Spec{Problem: Oscillator, Model: ELM, Param: 80, J: []int{4}, K: 4, Delta: 2.9, R: 1, Iters: 3000}
+	stop := base
+	stop.Solver = StopSolver
+	held := base
+	held.Solver, held.SolverOpts = BlockSolver, &SolverOpts{HeldOut: true, Patience: 2}
+	for _, s := range []Spec{stop, held} {
+		r, err := Execute(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Check(r, s.Key()); err != nil {
+			t.Errorf("%s: %v (status %q, last record %d)", s, err, r.Status, r.History[len(r.History)-1].Iter)
+		}
+		if last := r.History[len(r.History)-1].Iter; last == s.Iters {
+			t.Logf("%s ran its whole budget: the early-end case is not exercised", s)
+		}
+		forced := *r
+		forced.Spec = base
+		forced.Key = base.Key()
+		if last := r.History[len(r.History)-1].Iter; last < s.Iters {
+			if err := Check(&forced, base.Key()); err == nil || !strings.Contains(err.Error(), "does not say the solve stopped early") {
+				t.Errorf("%s's history as the forced LSQR's: %v, want refused", s, err)
+			}
+		}
+		bad := *r
+		bad.EL1Final = r.EL1Final * 1.5
+		if err := Check(&bad, s.Key()); err == nil {
+			t.Errorf("%s: an eL1_final of no record accepted", s)
+		}
+	}
+}
