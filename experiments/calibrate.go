@@ -19,6 +19,9 @@ import (
 // Calibration scales Cost to a machine: per class of run (CostClass), the
 // median of measured time / Cost over the runs it was made from.
 type Calibration struct {
+	// Model is the CostModel whose estimates the factors scale: a
+	// calibration of another is void.
+	Model   string             `json:"model"`
 	Machine string             `json:"machine"` // Machine.ID of the machine it holds for
 	Kernel  string             `json:"kernel"`  // the kernel path (Env.Kernel)
 	Scale   map[string]float64 `json:"scale"`   // class -> measured/estimated
@@ -27,6 +30,10 @@ type Calibration struct {
 	// the machine), "calibration runs", or both.
 	From string `json:"from"`
 }
+
+// CostModel names the version of Cost's constants: change it with them,
+// so that calibrations made against the old ones are made again.
+const CostModel = "2026-11-28"
 
 // CostClass is the class of a run whose time Cost predicts with one factor
 // per machine: the model, the problem's dimension and, for the
@@ -76,7 +83,7 @@ func NewCalibration(machine, kernel, from string, ms []Measured, minRuns int) *C
 		k := CostClass(m.Spec)
 		ratios[k] = append(ratios[k], m.Sec/est)
 	}
-	c := &Calibration{Machine: machine, Kernel: kernel, Scale: map[string]float64{}, Runs: map[string]int{}, From: from}
+	c := &Calibration{Model: CostModel, Machine: machine, Kernel: kernel, Scale: map[string]float64{}, Runs: map[string]int{}, From: from}
 	for k, rs := range ratios {
 		if len(rs) < max(1, minRuns) {
 			continue
@@ -101,7 +108,7 @@ func (c *Calibration) Merge(o *Calibration) *Calibration {
 	if o == nil || len(o.Scale) == 0 {
 		return c
 	}
-	out := &Calibration{Machine: c.Machine, Kernel: c.Kernel, Scale: map[string]float64{}, Runs: map[string]int{}, From: c.From}
+	out := &Calibration{Model: c.Model, Machine: c.Machine, Kernel: c.Kernel, Scale: map[string]float64{}, Runs: map[string]int{}, From: c.From}
 	added := false
 	for _, src := range []*Calibration{o, c} {
 		for k, v := range src.Scale {

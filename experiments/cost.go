@@ -62,15 +62,26 @@ import (
 // of the full tier (2026-11-26, the re-run's) took a median 1.19-1.25 times
 // the steps' estimate (TestCostFit).
 //
-// Two terms follow what the kernels do where the counts above miss it. A
+// Two terms follow what the kernels do where the counts above miss it. A 2D
 // PINN whose width is not a multiple of 8 runs its products on the next
 // multiple with scalar tails, about twice the step time of that multiple
 // (measured: width 6 2.08 ms against width 8 0.80 ms, 14 2.10 against 16
-// 1.14, Helmholtz, AVX-512, 2026-11; 1.8-3x on this session's Zen 4): its
-// estimate is twice that of the next multiple of 8. A 1D FBPINN adds a
-// cost per point, subdomain and step, g = 1.1e-9 s, which is small at the
-// baseline's J = 20 (5% of a step) and grows with J² (J = 92-160 took
-// 1.6-2.2 times the estimate without it).
+// 1.14, Helmholtz, AVX-512, 2026-11; 1.8-3x on a Zen 4): its estimate is
+// twice that of the next multiple of 8 (in 1D, where the points are few,
+// widths 2 and 4 took less than 8). A 1D FBPINN adds a cost per point,
+// subdomain and step, g = 1.1e-9 s, which is small at the baseline's J = 20
+// (5% of a step) and grows with J² (J = 92-160 took 1.6-2.2 times the
+// estimate without it).
+//
+// The 1D networks' constants were refitted on 2026-11-28 (a Zen 4 with
+// AVX-512, the full tier's osc-K rows, seeds 0 and 1, one run at a time):
+// the fixed cost per step of the Zen 3 fit (6.5e-5 s) was 5-6 times what
+// the oscillator's small networks take now, so a K or width of 2 was
+// estimated 4-5 times too long and K = 64 half as long; now
+// fb = 6.8e-10 s, a step 1.05e-5 s (FBPINN); pinn = 1.32e-10 s, unit =
+// 9.7e-10 s, a step 1.2e-5 s (PINN). A Calibration scales each class by
+// its own factor, so the 1D and 2D constants need only be right in
+// proportion within their class.
 //
 // Cost is the estimate of the machine it was fitted on; a Calibration
 // scales it to another.
@@ -98,13 +109,17 @@ func Cost(s Spec) float64 {
 		}
 		return sec + runOverhead
 	case FBPINN, PINN:
-		const (
-			fb   = 1.2 * 3.0e-10 // FBPINN, per point, network multiply-add, channel and step
-			pinn = 1.2 * 8.6e-11 // PINN, the same
-			unit = 1.2 * 4.0e-9  // PINN, per point, hidden unit, channel and step
-			step = 1.2 * 6.5e-5  // per step
-			g    = 1.1e-9        // 1D FBPINN, per point, subdomain and step
-		)
+		// 2D (fitted on the Zen 3, 2026-11-26) and 1D (refitted on a
+		// Zen 4, 2026-11-28: see above) constants.
+		fb, pinn, unit, step := 1.2*3.0e-10, 1.2*8.6e-11, 1.2*4.0e-9, 1.2*6.5e-5
+		if d == 1 {
+			fb, pinn, unit = 6.8e-10, 1.32e-10, 9.7e-10
+			step = 1.05e-5 // FBPINN
+			if s.Model == PINN {
+				step = 1.2e-5
+			}
+		}
+		const g = 1.1e-9 // 1D FBPINN, per point, subdomain and step
 		ch := float64(1 + 2*d)
 		var sec float64
 		if s.Model == FBPINN {
@@ -113,10 +128,12 @@ func Cost(s Spec) float64 {
 				sec += g * n * float64(cols(s)/(s.K+1))
 			}
 		} else {
-			w8 := (s.Width + 7) / 8 * 8 // the products run on multiples of 8
-			w := float64(w8)
+			w := float64(s.Width)
+			if d == 2 {
+				w = float64((s.Width + 7) / 8 * 8) // the products run on multiples of 8
+			}
 			sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
-			if s.Width != w8 {
+			if d == 2 && s.Width%8 != 0 {
 				sec *= 2 // scalar tails
 			}
 		}

@@ -115,7 +115,7 @@ func (c *calibrator) load() *experiments.Calibration {
 	}
 	var cal experiments.Calibration
 	if err := json.NewDecoder(io.LimitReader(f, 1<<16)).Decode(&cal); err != nil ||
-		cal.Machine != thisMachine().ID() || cal.Kernel != experiments.KernelPath() || len(cal.Scale) == 0 {
+		cal.Model != experiments.CostModel || cal.Machine != thisMachine().ID() || cal.Kernel != experiments.KernelPath() || len(cal.Scale) == 0 {
 		return nil
 	}
 	return &cal
