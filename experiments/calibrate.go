@@ -153,14 +153,17 @@ func (c *Calibration) String() string {
 }
 
 // CalibrationSpecs are the small runs a calibration makes, a few of each
-// class, about a second in all on the machine Cost was fitted on: short
-// budgets of the paper's baselines and a κ run of the oscillator.
+// class, about five seconds in all: short budgets of the paper's baselines
+// and a κ run of the oscillator.
 func CalibrationSpecs() []Spec {
 	var out []Spec
-	short := map[string][2]int{ // model -> iterations (1D, 2D): 0.1-0.5 s each
+	// Long enough that a run's set-up (a network's, about 0.1-0.3 s) is
+	// a small part of it: 500 steps of the oscillator's PINN took twice
+	// their estimate, 15000 steps the estimate.
+	short := map[string][2]int{ // model -> iterations (1D, 2D): 0.2-1.5 s each
 		ELM:    {FullIters, 600},
-		FBPINN: {2000, 30},
-		PINN:   {500, 8},
+		FBPINN: {10000, 40},
+		PINN:   {3000, 10},
 	}
 	for _, p := range Problems {
 		if p.Name == Helmholtz {

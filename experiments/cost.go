@@ -67,8 +67,8 @@ import (
 // multiple with scalar tails, about twice the step time of that multiple
 // (measured: width 6 2.08 ms against width 8 0.80 ms, 14 2.10 against 16
 // 1.14, Helmholtz, AVX-512, 2026-11; 1.8-3x on a Zen 4): its estimate is
-// twice that of the next multiple of 8 (in 1D, where the points are few,
-// widths 2 and 4 took less than 8). A 1D FBPINN adds a cost per point,
+// twice that of the next multiple of 8 (in 1D too above 8: width 14 0.40 s
+// against 16 0.22 s for 3000 steps; but widths 2 and 4 took less than 8). A 1D FBPINN adds a cost per point,
 // subdomain and step, g = 1.1e-9 s, which is small at the baseline's J = 20
 // (5% of a step) and grows with J² (J = 92-160 took 1.6-2.2 times the
 // estimate without it).
@@ -129,12 +129,13 @@ func Cost(s Spec) float64 {
 			}
 		} else {
 			w := float64(s.Width)
-			if d == 2 {
-				w = float64((s.Width + 7) / 8 * 8) // the products run on multiples of 8
-			}
-			sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
-			if d == 2 && s.Width%8 != 0 {
-				sec *= 2 // scalar tails
+			if tails := s.Width%8 != 0 && (d == 2 || s.Width > 8); tails {
+				// The products run on the next multiple of 8, with
+				// scalar tails.
+				w = float64((s.Width + 7) / 8 * 8)
+				sec = 2 * (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
+			} else {
+				sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
 			}
 		}
 		return iters*(sec+step) + runOverhead
