@@ -67,14 +67,19 @@ func (c *calibrator) calibrate(done []*experiments.Result, todo []experiments.Sp
 }
 
 // fromResults returns the factors of the finished runs done that were
-// timed cleanly on this kind of core with this kernel path, for the
-// classes with at least minCalibrationResults of them.
+// timed cleanly on this kind of core with this kernel path and ran their
+// whole budget (Cost counts every iteration; a solver that stops early
+// takes less), for the classes with at least minCalibrationResults of
+// them.
 func (c *calibrator) fromResults(done []*experiments.Result) *experiments.Calibration {
 	id, kern := thisMachine().ID(), experiments.KernelPath()
 	var ms []experiments.Measured
 	for _, r := range done {
 		if r.Env.Machine == nil || r.Env.Machine.ID() != id || r.Env.Kernel != kern || r.Env.Contended {
 			continue
+		}
+		if n := len(r.History); n > 0 && r.History[n-1].Iter < r.Spec.Iters {
+			continue // stopped early: Cost counts every iteration of the budget
 		}
 		ms = append(ms, experiments.Measured{Spec: r.Spec, Sec: r.Time.Total + r.Time.Kappa})
 	}
