@@ -24,6 +24,10 @@ type Study struct {
 	Tier   string
 	Tables []*TableStudy
 	Counts Counts // over every table
+	// PaperCounts are over the paper's tables, FileCounts over the
+	// experiment files' (judged against their own reference values): a
+	// report that holds both gives them apart.
+	PaperCounts, FileCounts Counts
 }
 
 // TableStudy is one table of a Study.
@@ -347,6 +351,11 @@ func NewStudy(tables []*experiments.Table, tier string, results map[string]*expe
 		}
 		st.Tables = append(st.Tables, ts)
 		st.Counts.sum(ts.Counts)
+		if t.Source == nil {
+			st.PaperCounts.sum(ts.Counts)
+		} else {
+			st.FileCounts.sum(ts.Counts)
+		}
 	}
 	return st, nil
 }
