@@ -77,8 +77,12 @@ reproduce: build
 # (repro report -reproducible), and the LaTeX report compiled to
 # report-standalone.pdf where pdflatex is installed. make test checks that
 # the published report regenerates byte for byte from the archives.
+# The published report holds the paper's tables and the studies beyond it
+# (PUBLISH_EXPERIMENTS: every *.toml of studies/), whose results are archived
+# beside the paper's.
+PUBLISH_EXPERIMENTS ?= studies
 publish: build
-	$(BIN) publish -tier full -results $(RESULTS) -out published
+	$(BIN) publish -tier full -table all -experiments $(PUBLISH_EXPERIMENTS) -results $(RESULTS) -out published
 	@if command -v pdflatex >/dev/null; then \
 	  cd published/report && for i in 1 2; do pdflatex -interaction=nonstopmode -halt-on-error report-standalone.tex >/dev/null || exit 1; done; \
 	  rm -f report-standalone.aux report-standalone.log report-standalone.out; echo "compiled published/report/report-standalone.pdf"; \

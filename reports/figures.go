@@ -175,7 +175,11 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if refs {
 		ref := f.Study.Table.RefName() + "'s"
 		items = append(items, legendItem{f.Study.Table.RefName(), lineThumb(draw.LineStyle{Color: colGrey, Width: vg.Points(0.9), Dashes: refDashes}, nil)})
-		notes[1] += " Dashed: the " + ref + " median e_{L1} of the row, in its colour."
+		if timed {
+			notes[1] += " Dashed (grey): the " + ref + " median e_{L1} of the configuration."
+		} else {
+			notes[1] += " Dashed: the " + ref + " median e_{L1} of the row, in its colour."
+		}
 	}
 	if multilevel {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."

@@ -240,7 +240,8 @@ type tableView struct {
 	Seeds        int
 	Off, Rest    []string // off rows; the counts after the verdicts
 	Notes        []string
-	Left         int // the columns aligned left (the rest right)
+	Left         int  // the columns aligned left (the rest right)
+	Small        bool // LaTeX: set in \scriptsize (a wide table)
 }
 
 // RefSources are the sources of the reference values of an experiment
@@ -291,7 +292,15 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	c := newCells(latexStyle, ts)
 	v := tableView{TableStudy: ts, Paper: paper}
 	if ts.Table.Kind == experiments.Solvers {
-		v.Header, v.Rows = solverHeaderTeX, c.solverGrid(ts)
+		// Narrower for the page: each configuration is a line of its own
+		// above its solvers instead of a column.
+		v.Header, v.Small = solverHeaderTeX[1:], true
+		for _, row := range c.solverGrid(ts) {
+			if row[0] != "" {
+				v.Rows = append(v.Rows, []string{`\multicolumn{` + strconv.Itoa(len(v.Header)) + `}{l}{\textit{` + row[0] + `}}`})
+			}
+			v.Rows = append(v.Rows, row[1:])
+		}
 		v.Notes = c.Notes
 		return index.ExecuteTemplate(w, "table.tex.tmpl", v)
 	}

@@ -132,8 +132,15 @@ func TestPublishedReport(t *testing.T) {
 		t.Skip("no published results in this checkout")
 	}
 	res := filepath.Join(pub, "results")
+	// The paper's tables and the studies beyond it (make publish's
+	// PUBLISH_EXPERIMENTS), read from the checkout's root as make publish
+	// reads them, so that the report names the files alike.
+	studies, err := experiments.ReadFiles([]string{filepath.Join("..", "..", "studies")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var runs []experiments.Run
-	for _, tb := range experiments.Tables() {
+	for _, tb := range append(experiments.Tables(), studies...) {
 		rs, err := tb.Runs(experiments.Full)
 		if err != nil {
 			t.Fatal(err)
@@ -162,7 +169,12 @@ func TestPublishedReport(t *testing.T) {
 		t.Errorf("%d of the %d runs of the full tier have no published result", missing, len(runs))
 	}
 	again := filepath.Join(t.TempDir(), "report")
-	_, stderr, code := runRepro(t, "report", "-reproducible", "-tier", "full", "-results", res, "-out", again,
+	again, err = filepath.Abs(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runReproIn(t, filepath.Join("..", ".."), "report", "-reproducible", "-tier", "full", "-table", "all", "-experiments", "studies",
+		"-results", filepath.Join("published", "results"), "-out", again,
 		"-format", publishFormats)
 	if code != 0 {
 		t.Fatalf("report from the published results: exit %d: %s", code, stderr)
