@@ -226,7 +226,7 @@ func Execute(s Spec, set *Settings) (*Result, error) {
 		}
 		res.Time.Solve = time.Since(t).Seconds()
 		res.EL1, res.EL1Final, res.BestIter = sol.Best.EL1, sol.Final, sol.Best.Iter
-		res.History = sol.History
+		res.setHistory(sol.History)
 		res.Status = sol.Status
 		if s.Coef {
 			res.Coef = sol.Coef
@@ -278,7 +278,7 @@ func executeTrained(p problem.Problem, s Spec, progress func([]metric.Record)) (
 	res.Time.Solve = time.Since(start).Seconds()
 	res.Time.Total = res.Time.Solve
 	res.EL1, res.EL1Final, res.BestIter = tr.Best.EL1, tr.Final, tr.Best.Iter
-	res.History = tr.History
+	res.setHistory(tr.History)
 	res.Status = fmt.Sprintf("%d Adam steps", tr.Steps)
 	if tr.Diverged {
 		res.Status += fmt.Sprintf(", diverged (non-finite loss) at step %d", tr.Steps+1)

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"elmfbpinn/core/metric"
@@ -19,7 +20,14 @@ type Result struct {
 	EL1Final float64         `json:"eL1_final,omitempty"`
 	BestIter int             `json:"best_iter,omitempty"`
 	History  []metric.Record `json:"history,omitempty"`
-	Status   string          `json:"status,omitempty"` // the solver's stop status
+	// Elapsed holds, for each record of History in order, the seconds the
+	// solve or training had taken at it (its set-up included): the run's
+	// time to accuracy. It is kept apart from History, whose records hold
+	// no time: History is the numerics' record, the same bits on every
+	// platform and in every run, and wall times are not. Absent in results
+	// made before it.
+	Elapsed []float64 `json:"elapsed_s,omitempty"`
+	Status  string    `json:"status,omitempty"` // the solver's stop status
 
 	Time Timing `json:"time"`
 
@@ -43,6 +51,36 @@ type Result struct {
 	Coef []float64 `json:"coef,omitempty"`
 
 	Env Env `json:"env"`
+}
+
+// setHistory stores a timed history: its records in History without their
+// times, and the times in Elapsed (nil if no record is timed).
+func (r *Result) setHistory(h []metric.Record) {
+	r.History, r.Elapsed = make([]metric.Record, len(h)), nil
+	if slices.ContainsFunc(h, func(rec metric.Record) bool { return rec.T != 0 }) {
+		r.Elapsed = make([]float64, len(h))
+	}
+	for i, rec := range h {
+		if r.Elapsed != nil {
+			r.Elapsed[i] = rec.T
+		}
+		rec.T = 0
+		r.History[i] = rec
+	}
+}
+
+// TimedHistory returns the history with each record's time (metric.Record.T)
+// from Elapsed: a copy, or History itself when it has no times.
+func (r *Result) TimedHistory() []metric.Record {
+	if len(r.Elapsed) != len(r.History) {
+		return r.History
+	}
+	h := make([]metric.Record, len(r.History))
+	for i, rec := range r.History {
+		rec.T = r.Elapsed[i]
+		h[i] = rec
+	}
+	return h
 }
 
 // Timing is a run's wall time in seconds.

@@ -289,12 +289,25 @@ func checkHistory(r *Result) error {
 		if !(rec.EL1 >= MinEL1 && rec.EL1 <= MaxEL1) {
 			return fmt.Errorf("history record %d (iteration %d): eL1 = %v, want between %g and %g", i, rec.Iter, rec.EL1, MinEL1, float64(MaxEL1))
 		}
+		if rec.T != 0 {
+			return fmt.Errorf("history record %d (iteration %d) holds a time (t); a result keeps its times in elapsed_s", i, rec.Iter)
+		}
 		last := i == len(h)-1 && i > 0
 		switch {
 		case !last && rec.Iter != i*every:
 			return fmt.Errorf("history record %d is at iteration %d, want %d (iteration 0, then every %d)", i, rec.Iter, i*every, every)
 		case last && !(rec.Iter > (i-1)*every && rec.Iter <= i*every && rec.Iter <= iters):
 			return fmt.Errorf("the history's last record is at iteration %d, want after %d, at most %d and at most the %d iterations", rec.Iter, (i-1)*every, i*every, iters)
+		}
+	}
+	if e := r.Elapsed; len(e) > 0 {
+		if len(e) != len(h) {
+			return fmt.Errorf("elapsed_s has %d times for a history of %d records", len(e), len(h))
+		}
+		for i, t := range e {
+			if !(t >= 0 && t <= MaxSeconds) || i > 0 && t < e[i-1] {
+				return fmt.Errorf("elapsed_s[%d] = %v: want times from 0 to %g s that never decrease", i, t, float64(MaxSeconds))
+			}
 		}
 	}
 	if last := h[len(h)-1].Iter; last < iters && !stoppedEarly(r) {

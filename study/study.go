@@ -469,7 +469,7 @@ func (s *RowStats) summarise() error {
 			s.Contended++
 		}
 		el1, times = append(el1, res.EL1), append(times, res.Time.Total)
-		hs[i] = res.History
+		hs[i] = res.TimedHistory()
 	}
 	s.Band = HistoryBand(hs)
 	if s.Seeds > 0 {
@@ -517,13 +517,14 @@ func solveStats(found []*experiments.Result, t *experiments.Table, row experimen
 	timed := true
 	for _, r := range found {
 		final, solve = append(final, r.EL1Final), append(solve, r.Time.Solve)
-		if n := len(r.History); n > 0 {
-			iters = append(iters, float64(r.History[n-1].Iter))
-			if r.History[0].T > 0 {
-				setup = append(setup, r.History[0].T)
+		h := r.TimedHistory()
+		if n := len(h); n > 0 {
+			iters = append(iters, float64(h[n-1].Iter))
+			if h[0].T > 0 {
+				setup = append(setup, h[0].T)
 			}
 		}
-		rec, ok := metric.Reached(r.History, target)
+		rec, ok := metric.Reached(h, target)
 		switch {
 		case !ok:
 			reach = append(reach, math.Inf(1))

@@ -290,8 +290,10 @@
 //     instead of LSQR. Its set-up is part of the
 //     solve time; the status says how many directions it kept.
 //
-// Every record of a run's history carries "t", the seconds the solve or
-// training had taken (set-up included): the time to reach an accuracy.
+// A result keeps, beside its history, "elapsed_s": the seconds the solve or
+// training had taken at each record (set-up included), the time to reach
+// an accuracy; the history itself holds no time, so that it is the same
+// bits in every run and on every platform.
 //
 // A run that takes a while says so: first the cost model's estimate when it
 // is 10 s or more, then, on stderr, at most every -progress (default 10s; 0:

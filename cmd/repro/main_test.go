@@ -264,9 +264,9 @@ func TestSolveSolverOpts(t *testing.T) {
 		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
 			t.Errorf("case %d %v: solver options %+v, want %+v", i, tc.flags, got, tc.want)
 		}
-		h := o.Result.History
-		if len(h) == 0 || !(h[len(h)-1].T > 0) {
-			t.Errorf("case %d %v: last record %+v, want a positive time", i, tc.flags, h)
+		h, e := o.Result.History, o.Result.Elapsed
+		if len(h) == 0 || len(e) != len(h) || !(e[len(e)-1] > 0) {
+			t.Errorf("case %d %v: history %+v, elapsed %v; want a positive time at the last record", i, tc.flags, h, e)
 		}
 		if stops := tc.want != nil; stops && h[len(h)-1].Iter >= 2000 {
 			t.Errorf("case %d %v: ran to iteration %d (%s), want an earlier stop", i, tc.flags, h[len(h)-1].Iter, o.Result.Status)
