@@ -147,7 +147,11 @@ func (c *Calibration) String() string {
 	}
 	var parts []string
 	for _, k := range c.Classes() {
-		parts = append(parts, fmt.Sprintf("%s %.2g (%d %s)", k, c.Scale[k], c.Runs[k], map[bool]string{true: "run", false: "runs"}[c.Runs[k] == 1]))
+		runs := "runs"
+		if c.Runs[k] == 1 {
+			runs = "run"
+		}
+		parts = append(parts, fmt.Sprintf("%s %.2g (%d %s)", k, c.Scale[k], c.Runs[k], runs))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -104,7 +105,7 @@ func ReadFiles(paths []string) ([]*Table, error) {
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("experiment file %q: %w", p, unwrapPathError(err))
+			return nil, fmt.Errorf("experiment file %q: %w", p, UnwrapPath(err))
 		}
 		if !st.IsDir() {
 			files = append(files, p)
@@ -151,16 +152,6 @@ func ReadFiles(paths []string) ([]*Table, error) {
 	return out, nil
 }
 
-// unwrapPathError returns the cause of a *fs.PathError (the path is named
-// by the caller already).
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // globEscape escapes the metacharacters of filepath.Match in a directory
 // name, so that it is matched literally.
 func globEscape(dir string) string {
@@ -168,26 +159,16 @@ func globEscape(dir string) string {
 	return r.Replace(dir)
 }
 
-// readFileCapped reads a regular file of at most MaxFileBytes.
+// readFileCapped reads a regular file of at most MaxFileBytes (a link to
+// one is followed) with ReadRegular.
 func readFileCapped(path string) ([]byte, error) {
-	st, err := os.Stat(path)
+	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return nil, fmt.Errorf("experiment file %q: %w", path, unwrapPathError(err))
+		return nil, fmt.Errorf("experiment file %q: %w", path, UnwrapPath(err))
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("experiment file %q is not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("experiment file %q: %w", path, unwrapPathError(err))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	data, err := ReadRegular(target, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("experiment file %q: %w", path, err)
-	}
-	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("experiment file %q is larger than %d bytes: not an experiment file", path, MaxFileBytes)
 	}
 	return data, nil
 }
@@ -564,6 +545,8 @@ func sweepValue(r Row, k string) string {
 	return strconv.Quote(r.Solver)
 }
 
+// num writes a number in the fewest digits that read back as the same
+// float64 ("80", "0.125", "1e-05": TOML reads each as that number).
 func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // isSweep reports whether a row's value of key k is a list of its values:
@@ -951,14 +934,7 @@ func typeName(v any) string {
 	return fmt.Sprintf("a %T", v)
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // ParseKind returns the Kind a name (Kind.String) stands for.
 func ParseKind(name string) (Kind, error) {
@@ -1206,10 +1182,8 @@ func fieldValue(r Row, k string) string {
 		return tomlInts(r.J)
 	case "solver":
 		return tomlString(r.Solver)
-	case "param", "R", "delta":
-		return tomlFloat(map[string]float64{"param": r.Param, "R": r.R, "delta": r.Delta}[k])
 	}
-	return sweepValue(r, k)
+	return sweepValue(r, k) // numbers as num writes them: TOML reads them back exactly
 }
 
 // group is rows written as one row of the file: a row alone (field "") or
@@ -1274,19 +1248,19 @@ func tomlSolverOpts(o SolverOpts) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+" = "+v) }
 	if o.Tau != 0 {
-		add("tau", tomlFloat(o.Tau))
+		add("tau", num(o.Tau))
 	}
 	if o.Stop {
 		add("stop", "true")
 	}
 	if o.ATol != 0 {
-		add("atol", tomlFloat(o.ATol))
+		add("atol", num(o.ATol))
 	}
 	if o.BTol != 0 {
-		add("btol", tomlFloat(o.BTol))
+		add("btol", num(o.BTol))
 	}
 	if o.ConLim != 0 {
-		add("conlim", tomlFloat(o.ConLim))
+		add("conlim", num(o.ConLim))
 	}
 	if o.HeldOut {
 		add("heldout", "true")
@@ -1302,9 +1276,9 @@ func tomlSolverOpts(o SolverOpts) string {
 
 // tomlRef writes reference values as an inline table.
 func tomlRef(p paperdata.Row) string {
-	s := fmt.Sprintf("{ median = %s, range = %s", tomlFloat(p.EL1Median), tomlFloat(p.EL1Range))
+	s := fmt.Sprintf("{ median = %s, range = %s", num(p.EL1Median), num(p.EL1Range))
 	if p.TimeMean > 0 {
-		s += ", time = " + tomlFloat(p.TimeMean)
+		s += ", time = " + num(p.TimeMean)
 	}
 	return s + ", source = " + tomlString(p.Table) + " }"
 }
@@ -1335,11 +1309,4 @@ func tomlInts(xs []int) string {
 		parts[i] = strconv.Itoa(x)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// tomlFloat writes a finite number so that it reads back as the same
-// float64 (an integer value is written as an integer, which a number field
-// takes).
-func tomlFloat(x float64) string {
-	return strconv.FormatFloat(x, 'g', -1, 64)
 }

@@ -81,12 +81,16 @@ func WriteComparison(w io.Writer, rows []study.RowComparison, format string, o *
 	fmt.Fprintln(w)
 	writeMissing(prose, rows, bullet, esc, listMissing)
 	k := study.Tally(rows)
+	marks := ""
+	if format == CompareText {
+		marks = "; * marks a ratio whose p < alpha (-format md or csv gives p and the ranges)"
+	}
 	fmt.Fprintf(prose, "%s%d rows: %d worse, %d better, %d unchanged, %d without a seed on both sides (not shown). "+
 		"A change counts if the Mann-Whitney U test over the seeds gives p < %g and the median ratio new/old "+
 		"is beyond %g for e_L1 (%g for time) either way; ratio is new/old of the medians over the seeds present on both sides "+
 		"(for time, over the timed ones: not timed contended on either side, and on the same kind of machine)%s.\n",
 		bullet, len(rows), k.Worse, k.Better, k.Same, k.NoData, opt.Alpha, opt.Threshold, opt.TimeThreshold,
-		map[bool]string{true: "; * marks a ratio whose p < alpha (-format md or csv gives p and the ranges)"}[format == CompareText])
+		marks)
 	if k.Untimed+k.PartlyTimed > 0 {
 		fmt.Fprintf(prose, "%sTimes timed contended (sharing their core; repro report leaves them out of speed-ups too) or on two kinds of machine are left out: "+
 			"%d rows have no time comparison (their verdict is e_L1's), %d are timed over fewer seeds than e_L1; "+

@@ -184,8 +184,12 @@ func ConvergencePlot(f *ConvergenceFigure) *Figure {
 	if multilevel {
 		notes[1] += " ELM-FBPINN (L=3): three levels J = [1, J/2, J]."
 	}
+	what := "test e_{L1} against iteration"
+	if timed {
+		what = "test e_{L1} against wall time"
+	}
 	pg := &page{
-		title:   figureTitle(f.Study.Table, map[bool]string{true: "test e_{L1} against wall time", false: "test e_{L1} against iteration"}[timed]),
+		title:   figureTitle(f.Study.Table, what),
 		notes:   notes,
 		legend:  items,
 		rows:    rows,

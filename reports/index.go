@@ -202,7 +202,7 @@ func (v *view) NotMatches() []NotMatch {
 				continue
 			}
 			out = append(out, NotMatch{Table: tr.Table.ID, Anchor: anchor(tr.Table.Title), Row: s.Label(),
-				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note, RefName: s.RefName()})
+				Verdict: s.Verdict.String(), Ours: c.el1Ours(s), Paper: c.el1Paper(s), Note: s.Note, RefName: tr.Table.RefName()})
 		}
 	}
 	return out

@@ -221,13 +221,22 @@ func Markdown(w io.Writer, ts *study.TableStudy, title bool) error {
 	for _, r := range []struct {
 		n    int
 		text string
-	}{{k.Unjudged, "%d without " + map[bool]string{true: "reference values", false: "a published row"}[ts.Table.Source != nil]}, {k.Reduced, "%d shortened " + plural(k.Reduced, "run") + " not judged"},
+	}{{k.Unjudged, "%d without " + withoutRef(ts.Table)}, {k.Reduced, "%d shortened " + plural(k.Reduced, "run") + " not judged"},
 		{k.Incomplete, "%d with seeds missing"}, {k.Rows - k.InTier, "%d not in the " + ts.Tier + " tier"}} {
 		if r.n > 0 {
 			v.Rest = append(v.Rest, fmt.Sprintf(r.text, r.n))
 		}
 	}
 	return index.ExecuteTemplate(w, "table.md.tmpl", v)
+}
+
+// withoutRef names what an unjudged row of t lacks: "a published row" (a
+// paper table's), "reference values" (an experiment file's).
+func withoutRef(t *experiments.Table) string {
+	if t.Source != nil {
+		return "reference values"
+	}
+	return "a published row"
 }
 
 // tableView is what the table templates read: the study of the table and
@@ -310,7 +319,10 @@ func LaTeX(w io.Writer, ts *study.TableStudy, paper bool) error {
 	}
 	v.Header = append(v.Header, `$\kappa(M)$`, "Optimiser", `$e_{L_1}$`)
 	if paper {
-		ref := map[bool]string{true: "ref.", false: "paper"}[ts.Table.Source != nil]
+		ref := "paper"
+		if ts.Table.Source != nil {
+			ref = "ref."
+		}
 		v.Header = append(v.Header, `$e_{L_1}$ (`+ref+`)`, "Time (s)", "Time ("+ref+")", "Verdict")
 		v.Rows = c.grid(ts, (*cells).el1Ours, (*cells).el1Paper, (*cells).timeOurs, (*cells).timePaper, (*cells).verdict)
 	} else {

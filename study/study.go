@@ -212,7 +212,7 @@ func (s RowStats) Absent() string {
 // Shortened is the note of a row trained with a shortened budget.
 func (s RowStats) Shortened() string {
 	return fmt.Sprintf("shortened run (%d %s, %d of the %s %d steps): a regression check, not judged or timed against the %s",
-		s.Want, Plural(s.Want, "seed"), s.Iters, s.RefName()+"'s", s.Row.Budget(), s.RefName())
+		s.Want, Plural(s.Want, "seed"), s.Iters, s.Table.RefName()+"'s", s.Row.Budget(), s.Table.RefName())
 }
 
 // Partial is the note of statistics over some of the seeds the tier asks
@@ -220,11 +220,6 @@ func (s RowStats) Shortened() string {
 func (s RowStats) Partial() string {
 	return s.SeedCount() + ": statistics over the seeds present; no verdict"
 }
-
-// RefName is what the row is judged against, as the report names it:
-// "paper" for a table of the paper, "reference" for one declared in an
-// experiment file (its rows' reference values).
-func (s RowStats) RefName() string { return s.Table.RefName() }
 
 // NoPaper says why the paper has no value for the row.
 func (s RowStats) NoPaper() string {

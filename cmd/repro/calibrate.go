@@ -45,18 +45,16 @@ func (c *calibrator) calibrationFile() string {
 }
 
 // calibrate returns the factors of this machine and kernel path for the
-// runs todo: those of its finished runs (done: results of this selection,
-// timed cleanly on this kind of core with this kernel path) where a class
-// has at least minCalibrationResults, else those of the calibration runs
-// kept in the results directory, else those of calibration runs made now
-// (a few seconds, pinned to one core like a run) and kept for next time.
-func (c *calibrator) calibrate(done []*experiments.Result, todo []experiments.Spec) *experiments.Calibration {
-	cal := c.fromResults(done)
-	if covers(cal, todo) {
+// runs todo: those of its finished runs (done: timed cleanly on this kind of
+// core with this kernel path) where a class has at least
+// minCalibrationResults, else those of the calibration runs kept in the
+// results directory; with runs, the classes neither covers are calibrated
+// by calibration runs made now (a few seconds, pinned to one core like a
+// run), kept for next time.
+func (c *calibrator) calibrate(done []*experiments.Result, todo []experiments.Spec, runs bool) *experiments.Calibration {
+	cal := c.fromResults(done).Merge(c.load())
+	if !runs || covers(cal, todo) {
 		return cal
-	}
-	if saved := c.load(); saved != nil {
-		return cal.Merge(saved)
 	}
 	made, err := c.runCalibration()
 	if err != nil {
@@ -110,16 +108,12 @@ func covers(cal *experiments.Calibration, todo []experiments.Spec) bool {
 // load returns the kept calibration of this machine, nil if there is none
 // (or it does not read as one).
 func (c *calibrator) load() *experiments.Calibration {
-	f, err := os.Open(c.calibrationFile())
+	b, err := experiments.ReadRegular(c.calibrationFile(), 1<<16)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil
-	}
 	var cal experiments.Calibration
-	if err := json.NewDecoder(io.LimitReader(f, 1<<16)).Decode(&cal); err != nil ||
+	if err := json.Unmarshal(b, &cal); err != nil ||
 		cal.Model != experiments.CostModel || cal.Machine != thisMachine().ID() || cal.Kernel != experiments.KernelPath() || len(cal.Scale) == 0 {
 		return nil
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"cmp"
 	"math"
 	"os"
 	"os/exec"
@@ -70,21 +70,9 @@ func gitCommit() string {
 	return c
 }
 
-// cpuModel returns the processor's model name from /proc/cpuinfo.
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
-}
+// cpuModel returns the processor's model name (from /proc/cpuinfo, as
+// thisMachine reads it), or GOARCH where there is none.
+func cpuModel() string { return cmp.Or(thisMachine().Name, runtime.GOARCH) }
 
 // allowedCPUs returns the CPUs this thread may run on.
 func allowedCPUs() []int {

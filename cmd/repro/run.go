@@ -397,28 +397,15 @@ func runChild(exe string, s experiments.Spec, set *experiments.Settings, dir, co
 const calibrateAbove = 600
 
 // calibration returns this machine's calibration of the cost model for the
-// runs todo, from the finished runs of the selection (read from store)
+// runs todo (calibrator.calibrate), from the finished runs of the selection
 // and the results directory's kept calibration, and, for work above
 // calibrateAbove, calibration runs.
 func (f *runFlags) calibration(store *experiments.Listing, finished, todo []experiments.Spec, c *calibrator) *experiments.Calibration {
-	var results []*experiments.Result
-	for _, s := range finished {
-		if r, ok, err := store.Load(s); err == nil && ok {
-			results = append(results, r)
-		}
-	}
 	var raw float64
 	for _, s := range todo {
 		raw += experiments.Cost(s)
 	}
-	if raw <= calibrateAbove {
-		cal := experiments.NewCalibration(thisMachine().ID(), experiments.KernelPath(), "finished runs", nil, 1)
-		if saved := c.load(); saved != nil {
-			cal = saved
-		}
-		return c.fromResults(results).Merge(cal)
-	}
-	return c.calibrate(results, todo)
+	return c.calibrate(loadResults(store, finished), todo, raw > calibrateAbove)
 }
 
 // keptCalibration returns this machine's calibration for specs from the
@@ -428,15 +415,20 @@ func (f *runFlags) keptCalibration(specs []experiments.Spec) *experiments.Calibr
 	if st, err := os.Stat(f.dir); err != nil || !st.IsDir() {
 		return nil
 	}
-	store := experiments.List(f.dir)
-	var results []*experiments.Result
+	c := &calibrator{dir: f.dir}
+	return c.calibrate(loadResults(experiments.List(f.dir), specs), specs, false)
+}
+
+// loadResults returns the results store holds of specs (those it does not,
+// or cannot read, left out).
+func loadResults(store *experiments.Listing, specs []experiments.Spec) []*experiments.Result {
+	var out []*experiments.Result
 	for _, s := range specs {
 		if r, ok, err := store.Load(s); err == nil && ok {
-			results = append(results, r)
+			out = append(out, r)
 		}
 	}
-	c := &calibrator{dir: f.dir}
-	return c.fromResults(results).Merge(c.load())
+	return out
 }
 
 // calibrationWords says what the estimate is calibrated by.
