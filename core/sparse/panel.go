@@ -96,139 +96,138 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
-// sweepGeneric is the products of sweep in scalar code: the row sums of a
-// whole group two rows at a time, their sixteen chains in registers (on
-// arm64; amd64 spills some) sharing the loads of v, those of a last group of
-// fewer than eight rows one row at a time, and the lane sums of a column
-// updated lane by lane.
+// sweepGeneric is the products of sweep in scalar code, a group at a time:
+// each row's eight chains (rowSum), then the lane sums of each of the
+// group's columns with the group's values of u in registers (mulTrans, or
+// mulTransPart for the last group of a panel, of w < 8 rows: the lanes past
+// its rows are left out, as adding 0·0 to them would change no sum).
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	na := -alpha
-	var r [fp.Lanes]float64
 	for i := range pk.panels {
 		p := &pk.panels[i]
 		for g0 := 0; g0 < len(p.rows); g0 += fp.Lanes {
 			w := min(fp.Lanes, len(p.rows)-g0)
-			rows := p.rows[g0 : g0+w]
-			r = [fp.Lanes]float64{}
-			set := func(k int, t float64) { // row k of the group is t (M v) or t − alpha u
-				if trans {
-					t = math.FMA(na, u[rows[k]], t)
-				}
-				u[rows[k]], r[k] = t, t
-			}
-			switch {
-			case !mul:
-				for k, row := range rows {
+			var r [fp.Lanes]float64 // the group's u; 0 past its rows
+			for k, row := range p.rows[g0 : g0+w] {
+				if !mul {
 					r[k] = u[row]
+					continue
 				}
-			case w == fp.Lanes: // rows k and k+1 together: they share v's loads
-				for k := 0; k < w; k += 2 {
-					t0, t1 := rowSums(pk.vals, p.ents, g0, k, v)
-					set(k, t0)
-					set(k+1, t1)
+				t := rowSum(pk.vals, p.ents, g0, w, k, v)
+				if trans { // M v − alpha u
+					t = math.FMA(na, u[row], t)
 				}
-			default:
-				for k := range w {
-					set(k, rowSum(pk.vals, p.ents, g0, w, k, v))
-				}
+				u[row], r[k] = t, t
 			}
 			if !trans {
 				continue
 			}
 			for _, e := range p.ents {
-				blk := pk.vals[e.off+g0*e.nc : e.off+g0*e.nc+w*e.nc]
 				l := pk.lanes[e.col0*fp.Lanes : (e.col0+e.nc)*fp.Lanes]
-				if w < fp.Lanes {
-					// A lane past the group would add 0·0 to its sum, which
-					// changes no sum (they are never −0): it is left out.
-					for c := range e.nc {
-						m, lc := blk[c*w:(c+1)*w], l[c*fp.Lanes:(c+1)*fp.Lanes]
-						for k, x := range m {
-							lc[k] = math.FMA(x, r[k], lc[k])
-						}
-					}
-					continue
-				}
-				for c := 0; c < len(l); c += fp.Lanes {
-					m, lc := blk[c:c+fp.Lanes], l[c:c+fp.Lanes]
-					lc[0] = math.FMA(m[0], r[0], lc[0])
-					lc[1] = math.FMA(m[1], r[1], lc[1])
-					lc[2] = math.FMA(m[2], r[2], lc[2])
-					lc[3] = math.FMA(m[3], r[3], lc[3])
-					lc[4] = math.FMA(m[4], r[4], lc[4])
-					lc[5] = math.FMA(m[5], r[5], lc[5])
-					lc[6] = math.FMA(m[6], r[6], lc[6])
-					lc[7] = math.FMA(m[7], r[7], lc[7])
+				m := pk.vals[e.off+g0*e.nc : e.off+(g0+w)*e.nc]
+				if w == fp.Lanes {
+					mulTrans(l, m, &r)
+				} else {
+					mulTransPart(l, m, w, &r)
 				}
 			}
 		}
 	}
 }
 
-// rowSum returns row k of the group of width w at row g0 of a panel with
+// rowSum returns row k of the group of w rows at row g0 of a panel with
 // entries ents, times v: Tree(s) with chain s_i over the columns c ≡ i
-// (mod 8) of every entry in turn, as rowSums.
+// (mod 8) of every entry in turn.
 func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
-	var s [fp.Lanes]float64
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
 	for _, e := range ents {
-		blk := vals[e.off+g0*e.nc : e.off+g0*e.nc+w*e.nc]
-		for c, x := range v[e.col0 : e.col0+e.nc] {
-			s[c%fp.Lanes] = math.FMA(blk[c*w+k], x, s[c%fp.Lanes])
+		m := vals[e.off+g0*e.nc+k : e.off+(g0+w)*e.nc]
+		xs := v[e.col0 : e.col0+e.nc]
+		for ; len(xs) >= fp.Lanes; xs = xs[fp.Lanes:] {
+			o := m[:7*w+1] // one column of the row in each chain
+			s0 = math.FMA(o[0], xs[0], s0)
+			s1 = math.FMA(o[w], xs[1], s1)
+			s2 = math.FMA(o[2*w], xs[2], s2)
+			s3 = math.FMA(o[3*w], xs[3], s3)
+			s4 = math.FMA(o[4*w], xs[4], s4)
+			s5 = math.FMA(o[5*w], xs[5], s5)
+			s6 = math.FMA(o[6*w], xs[6], s6)
+			s7 = math.FMA(o[7*w], xs[7], s7)
+			m = m[min(fp.Lanes*w, len(m)):]
+		}
+		switch len(xs) { // the last nc mod 8 columns, chains 0 to 6
+		case 7:
+			s6 = math.FMA(m[6*w], xs[6], s6)
+			fallthrough
+		case 6:
+			s5 = math.FMA(m[5*w], xs[5], s5)
+			fallthrough
+		case 5:
+			s4 = math.FMA(m[4*w], xs[4], s4)
+			fallthrough
+		case 4:
+			s3 = math.FMA(m[3*w], xs[3], s3)
+			fallthrough
+		case 3:
+			s2 = math.FMA(m[2*w], xs[2], s2)
+			fallthrough
+		case 2:
+			s1 = math.FMA(m[w], xs[1], s1)
+			fallthrough
+		case 1:
+			s0 = math.FMA(m[0], xs[0], s0)
 		}
 	}
-	return fp.Tree(&s)
+	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) // fp.Tree
 }
 
-// rowSums returns rows k and k+1 (k even) of the whole group (eight rows)
-// at row g0 of a panel with entries ents, times v: for each, Tree(s) with
-// chain s_i over the columns c ≡ i (mod 8) of every entry in turn.
-func rowSums(vals []float64, ents []entry, g0, k int, v []float64) (float64, float64) {
-	var s0, s1, s2, s3, s4, s5, s6, s7 float64
-	var t0, t1, t2, t3, t4, t5, t6, t7 float64
-	for _, e := range ents {
-		blk := vals[e.off+g0*e.nc+k : e.off+(g0+fp.Lanes)*e.nc]
-		xs := v[e.col0 : e.col0+e.nc]
-		for len(xs) >= fp.Lanes && len(blk) > 57 {
-			x0, x1, x2, x3 := xs[0], xs[1], xs[2], xs[3]
-			s0 = math.FMA(blk[0], x0, s0)
-			t0 = math.FMA(blk[1], x0, t0)
-			s1 = math.FMA(blk[8], x1, s1)
-			t1 = math.FMA(blk[9], x1, t1)
-			s2 = math.FMA(blk[16], x2, s2)
-			t2 = math.FMA(blk[17], x2, t2)
-			s3 = math.FMA(blk[24], x3, s3)
-			t3 = math.FMA(blk[25], x3, t3)
-			x4, x5, x6, x7 := xs[4], xs[5], xs[6], xs[7]
-			s4 = math.FMA(blk[32], x4, s4)
-			t4 = math.FMA(blk[33], x4, t4)
-			s5 = math.FMA(blk[40], x5, s5)
-			t5 = math.FMA(blk[41], x5, t5)
-			s6 = math.FMA(blk[48], x6, s6)
-			t6 = math.FMA(blk[49], x6, t6)
-			s7 = math.FMA(blk[56], x7, s7)
-			t7 = math.FMA(blk[57], x7, t7)
-			blk, xs = blk[min(64, len(blk)):], xs[8:]
-		}
-		for c, x := range xs { // the last nc mod 8 columns, chains 0 to 6
-			b0, b1 := blk[c*fp.Lanes], blk[c*fp.Lanes+1]
-			switch c {
-			case 0:
-				s0, t0 = math.FMA(b0, x, s0), math.FMA(b1, x, t0)
-			case 1:
-				s1, t1 = math.FMA(b0, x, s1), math.FMA(b1, x, t1)
-			case 2:
-				s2, t2 = math.FMA(b0, x, s2), math.FMA(b1, x, t2)
-			case 3:
-				s3, t3 = math.FMA(b0, x, s3), math.FMA(b1, x, t3)
-			case 4:
-				s4, t4 = math.FMA(b0, x, s4), math.FMA(b1, x, t4)
-			case 5:
-				s5, t5 = math.FMA(b0, x, s5), math.FMA(b1, x, t5)
-			case 6:
-				s6, t6 = math.FMA(b0, x, s6), math.FMA(b1, x, t6)
-			}
+// mulTrans adds the products of a whole group's part m of one block (its
+// columns of eight rows) with the group's values r of u to the part's lane
+// sums l: lane k of column c gains m[c, k]·r[k].
+func mulTrans(l, m []float64, r *[fp.Lanes]float64) {
+	r0, r1, r2, r3, r4, r5, r6, r7 := r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
+	m = m[:len(l)]
+	for c := 0; c+fp.Lanes <= len(l); c += fp.Lanes {
+		mc, lc := m[c:c+fp.Lanes:c+fp.Lanes], l[c:c+fp.Lanes:c+fp.Lanes]
+		lc[0] = math.FMA(mc[0], r0, lc[0])
+		lc[1] = math.FMA(mc[1], r1, lc[1])
+		lc[2] = math.FMA(mc[2], r2, lc[2])
+		lc[3] = math.FMA(mc[3], r3, lc[3])
+		lc[4] = math.FMA(mc[4], r4, lc[4])
+		lc[5] = math.FMA(mc[5], r5, lc[5])
+		lc[6] = math.FMA(mc[6], r6, lc[6])
+		lc[7] = math.FMA(mc[7], r7, lc[7])
+	}
+}
+
+// mulTransPart is mulTrans for a last group of w < 8 rows, whose part m
+// holds columns of w rows: lanes w to 7 are left as they are.
+func mulTransPart(l, m []float64, w int, r *[fp.Lanes]float64) {
+	r0, r1, r2, r3, r4, r5, r6 := r[0], r[1], r[2], r[3], r[4], r[5], r[6]
+	for c := 0; c+fp.Lanes <= len(l); c += fp.Lanes {
+		mc, lc := m[:w:w], l[c:c+fp.Lanes:c+fp.Lanes]
+		m = m[w:]
+		switch w {
+		case 7:
+			lc[6] = math.FMA(mc[6], r6, lc[6])
+			fallthrough
+		case 6:
+			lc[5] = math.FMA(mc[5], r5, lc[5])
+			fallthrough
+		case 5:
+			lc[4] = math.FMA(mc[4], r4, lc[4])
+			fallthrough
+		case 4:
+			lc[3] = math.FMA(mc[3], r3, lc[3])
+			fallthrough
+		case 3:
+			lc[2] = math.FMA(mc[2], r2, lc[2])
+			fallthrough
+		case 2:
+			lc[1] = math.FMA(mc[1], r1, lc[1])
+			fallthrough
+		case 1:
+			lc[0] = math.FMA(mc[0], r0, lc[0])
 		}
 	}
-	// fp.Tree of each row's chains.
-	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)), ((t0 + t4) + (t2 + t6)) + ((t1 + t5) + (t3 + t7))
 }
