@@ -35,7 +35,7 @@ RESULTS ?= results
 REPORT  ?= report
 BIN     := bin/repro
 
-.PHONY: all build test vet xplat reproduce report publish compare bench clean-bin slurm-test
+.PHONY: all build test vet xplat reproduce report publish compare bench scipy-ratio clean-bin slurm-test
 
 all: build
 
@@ -106,6 +106,12 @@ BENCH_ITERS ?= 1000
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./core/...
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./bench/ -args -iters $(BENCH_ITERS)
+
+# SciPy's LSQR on the same systems as the ELM-FBPINN baselines, alternated
+# with ours on one pinned core (scripts/scipy-ratio.sh; needs python3-scipy).
+SCIPY_ROUNDS ?= 5
+scipy-ratio: build
+	bash scripts/scipy-ratio.sh -r $(SCIPY_ROUNDS) -b $(BIN)
 
 # Tests 'repro slurm' and 'repro run -shard' against a real single-node Slurm
 # (installs slurm-wlm and munge with apt-get if needed; skips, saying so, if

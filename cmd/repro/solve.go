@@ -15,7 +15,7 @@ import (
 )
 
 func cmdSolve(args []string) error {
-	fs := newFlags("solve", "-problem P -model M [-omega0|-nomega|-omega X] [-J LIST] [-K N] [-width N] [-R X] [-delta X] [-iters N] [-steps N] [-seed N] [-solver NAME] [-tau X] [-stop] [-atol X] [-btol X] [-conlim X] [-heldout] [-patience N] [-lsmr] [-cond] [-kappa-cells N] [-max-mem SIZE] [-progress D] [-json]")
+	fs := newFlags("solve", "-problem P -model M [-omega0|-nomega|-omega X] [-J LIST] [-K N] [-width N] [-R X] [-delta X] [-iters N] [-steps N] [-seed N] [-solver NAME] [-tau X] [-stop] [-atol X] [-btol X] [-conlim X] [-heldout] [-patience N] [-lsmr] [-cond] [-kappa-cells N] [-max-mem SIZE] [-progress D] [-json] [-system FILE]")
 	names := experiments.ProblemNames()
 	prob := fs.String("problem", names[0], "problem: "+strings.Join(names, ", "))
 	model := fs.String("model", experiments.ELM, "model: elm, fbpinn or pinn")
@@ -45,6 +45,7 @@ func cmdSolve(args []string) error {
 	fs.IntVar(&opts.Patience, "patience", 0, "lsqr-block -heldout: checks (every 100 iterations) without a new least before stopping (0: 10)")
 	cells := fs.Int("kappa-cells", experiments.DefaultKappaCells, "largest dense M (rows x cols) whose kappa is computed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	system := fs.String("system", "", "elm: write the assembled system to this file (M) and FILE.rhs (h) in Matrix Market format before solving, for an outside solver (scripts/scipy-lsqr.py)")
 	every := fs.Duration("progress", 10*time.Second, "print the iteration and test error on stderr at most this often (0: never)")
 	maxMem := addMemFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -109,12 +110,21 @@ func cmdSolve(args []string) error {
 	if err := s.Validate(); err != nil {
 		return usageError{err.Error()}
 	}
+	if *system != "" && s.Model != experiments.ELM {
+		return usagef("-system writes an ELM-FBPINN's least-squares system: it needs -model elm")
+	}
 	limit, why, err := memLimit(*maxMem)
 	if err != nil {
 		return err
 	}
 	if err := checkMemory(s, set, limit, why); err != nil {
 		return err
+	}
+
+	if *system != "" {
+		if err := writeSystem(*system, s); err != nil {
+			return fmt.Errorf("-system %q: %w", *system, err)
+		}
 	}
 
 	// A long run says first what to expect, then how it gets on: the
