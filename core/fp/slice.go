@@ -89,3 +89,31 @@ func TanhSlice(dst, x []float64) {
 		dst[i] = Tanh(x[i])
 	}
 }
+
+// ScaleRows sets dst's rows of w values to x's times a factor per row:
+// dst[w q + j] = s[idx[q]] x[w q + j] for q < len(idx), j < w (dst and x
+// hold at least w len(idx) values). An index out of s's range panics. The
+// vector paths (AVX-512 and AVX2) compute rows of five values, the 2D
+// networks' output jets, in an AVX2 kernel; every product is the scalar one,
+// so the bits are the same on every path.
+func ScaleRows(dst, x []float64, w int, s []float64, idx []int32) {
+	n := len(idx)
+	dst, x = dst[:w*n], x[:w*n]
+	q := 0
+	if w == 5 && path != Generic {
+		q = scaleRows5(dst, x, s, idx)
+	}
+	if w == 5 {
+		for ; q < n; q++ {
+			d, c, r := (*[5]float64)(dst[5*q:]), (*[5]float64)(x[5*q:]), s[idx[q]]
+			d[0], d[1], d[2], d[3], d[4] = r*c[0], r*c[1], r*c[2], r*c[3], r*c[4]
+		}
+		return
+	}
+	for ; q < n; q++ {
+		r := s[idx[q]]
+		for j, c := range x[w*q : w*(q+1)] {
+			dst[w*q+j] = r * c
+		}
+	}
+}

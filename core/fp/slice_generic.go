@@ -6,5 +6,6 @@ package fp
 const haveAVX512, haveAVX2 = false, false
 
 // The vector kernels are never called without vector kernels.
-func tanhAVX512(dst, x []float64) int { return 0 }
-func tanhAVX2(dst, x []float64) int   { return 0 }
+func tanhAVX512(dst, x []float64) int                 { return 0 }
+func tanhAVX2(dst, x []float64) int                   { return 0 }
+func scaleRows5(dst, x, s []float64, idx []int32) int { return 0 }

@@ -63,13 +63,24 @@ func (a *Adam) Step(params, grad []float64) {
 	b1, b2 := a.Beta1, a.Beta2
 	c1 := 1 - powInt(b1, a.T)
 	c2 := 1 - powInt(b2, a.T)
-	lr, eps := a.LR, a.Eps
+	k := [8]float64{b1, 1 - b1, b2, 1 - b2, c1, c2, a.LR, a.Eps}
 	m, v := a.m, a.v[:len(a.m)]
 	grad = grad[:len(m)]
 	params = params[:len(m)]
+	i := adamVector(params, grad, m, v, &k)
+	adamGeneric(params[i:], grad[i:], m[i:], v[i:], &k)
+}
+
+// adamGeneric is Adam's update of every parameter: k holds β1, 1−β1, β2,
+// 1−β2, the bias corrections c1 and c2, the learning rate and ε. The vector
+// kernels (adamVector) do the same operations in the same order on four or
+// eight parameters at a time, so the bits are these.
+func adamGeneric(params, grad, m, v []float64, k *[8]float64) {
+	b1, omb1, b2, omb2, c1, c2, lr, eps := k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7]
+	m, v, params = m[:len(grad)], v[:len(grad)], params[:len(grad)]
 	for i, g := range grad {
-		mi := math.FMA(b1, m[i], float64((1-b1)*g))
-		vi := math.FMA(b2, v[i], float64((1-b2)*g*g))
+		mi := math.FMA(b1, m[i], float64(omb1*g))
+		vi := math.FMA(b2, v[i], float64(omb2*g*g))
 		m[i], v[i] = mi, vi
 		params[i] -= lr * (mi / c1) / (math.Sqrt(vi/c2) + eps)
 	}

@@ -45,6 +45,27 @@ func BenchmarkOne(b *testing.B) {
 	}
 }
 
+// BenchmarkAdam times Adam's update of the Laplacian FBPINN baseline's
+// 16640 parameters on every kernel path, in ns per parameter.
+func BenchmarkAdam(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 16640
+	params, grad := make([]float64, n), make([]float64, n)
+	for i := range params {
+		params[i], grad[i] = rng.NormFloat64(), 0.1*rng.NormFloat64()
+	}
+	for _, path := range fp.KernelPaths() {
+		b.Run("path="+path, func(b *testing.B) {
+			defer fp.SetKernelPath(fp.SetKernelPath(path))
+			a := NewAdam(n, nil)
+			for b.Loop() {
+				a.Step(params, grad)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/param")
+		})
+	}
+}
+
 // BenchmarkGemm times the dense products of a hidden layer of width 64 over
 // 262 points with 3 jet channels (the oscillator PINN's 786 rows) and over
 // 6400 points with 5 (the 2D PINN's 32000 rows), and of width 14 (a PINN of

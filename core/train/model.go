@@ -245,7 +245,7 @@ func (m *model) lossGrad() float64 {
 			continue
 		}
 		gout := m.gout[:len(s.coef)]
-		scale(gout, s.coef, s.rows, m.r, nc)
+		fp.ScaleRows(gout, s.coef, nc, m.r, s.rows) // rho_row c per pair
 		s.batch.Backward(m.nets[g], gout, m.grads[g])
 	}
 	return l
@@ -273,7 +273,7 @@ func (m *model) lossGradParts() float64 {
 			l[i%fp.Lanes] = math.FMA(m.wt[i]*e, e, l[i%fp.Lanes])
 			m.r[i] = 2 * m.wt[i] * (v - m.rhs[i])
 		}
-		scale(gout, s.coef[p0*nc:(p0+n)*nc], s.rows[p0:p0+n], m.r, nc)
+		fp.ScaleRows(gout, s.coef[p0*nc:(p0+n)*nc], nc, m.r, s.rows[p0:p0+n])
 	})
 	return fp.Tree(&l)
 }
@@ -296,23 +296,6 @@ func combine(c, o []float64) float64 {
 func combine5(c, o *[5]float64) float64 {
 	v := math.FMA(c[2], o[2], math.FMA(c[1], o[1], math.FMA(c[0], o[0], 0)))
 	return math.FMA(c[4], o[4], math.FMA(c[3], o[3], v))
-}
-
-// scale sets gout to the output-jet gradients of the pairs of rows, rho_row
-// c per pair.
-func scale(gout, coef []float64, rows []int32, rho []float64, nc int) {
-	if nc == 5 {
-		for q, row := range rows {
-			g, c, r := (*[5]float64)(gout[5*q:]), (*[5]float64)(coef[5*q:]), rho[row]
-			g[0], g[1], g[2], g[3], g[4] = r*c[0], r*c[1], r*c[2], r*c[3], r*c[4]
-		}
-		return
-	}
-	for q, row := range rows {
-		for ch, c := range coef[q*nc : (q+1)*nc] {
-			gout[q*nc+ch] = rho[row] * c
-		}
-	}
 }
 
 // testError returns e_L1 over the test points at the current parameters.

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/diff/fd"
 
+	"elmfbpinn/core/fp"
 	"elmfbpinn/core/jet"
 	"elmfbpinn/core/metric"
 	"elmfbpinn/core/nn"
@@ -404,7 +405,7 @@ func TestDimensionError(t *testing.T) {
 
 // TestCombineScale checks the written-out per-pair loops against the loops
 // they replace (combine: the FMA chain over the channels from +0; scale:
-// rho c per channel), bit for bit, for the 1D, 2D and other channel counts,
+// rho c per channel, now fp.ScaleRows), bit for bit, for the 1D, 2D and other channel counts,
 // with signed zeros, subnormals and infinities among the values.
 func TestCombineScale(t *testing.T) {
 	special := []float64{0, math.Copysign(0, -1), 5e-324, -2.5e-310, math.Inf(1), 1e308, -3}
@@ -429,7 +430,7 @@ func TestCombineScale(t *testing.T) {
 			rho[q] = val(5*q + 2)
 		}
 		got := make([]float64, pairs*nc)
-		scale(got, coef, rows, rho, nc)
+		fp.ScaleRows(got, coef, nc, rho, rows)
 		for q, row := range rows {
 			c, o := coef[q*nc:(q+1)*nc], out[q*nc:(q+1)*nc]
 			var want float64 // +0, as the loop it replaces started
