@@ -11,7 +11,8 @@
 # (default 5), pinned to core CPU (default 0), and prints each side's
 # time_s (minimum, median) and the ratio old/new pair by pair (min, median,
 # max), after a line naming the machine (repro version). Only the new side
-# gets TAGS and KERNEL: REV is built and run as it was.
+# gets TAGS and KERNEL: REV is built and run as it was (with the environment,
+# so ELMFBPINN_KERNEL=generic scripts/ab.sh REV ... runs both sides generic).
 #
 #   scripts/ab.sh -t purego 97a9a17 -problem laplace -model elm
 #   scripts/ab.sh HEAD~1 -problem laplace -model fbpinn -steps 300
@@ -50,7 +51,11 @@ timeof() { "$@" -json | python3 -c 'import json,sys; print(json.load(sys.stdin)[
 : >"$tmp/times"
 for _ in $(seq "$rounds"); do
 	old=$(timeof taskset -c "$cpu" "$tmp/repro-old" solve "$@")
-	new=$(ELMFBPINN_KERNEL=$kernel timeof taskset -c "$cpu" "$tmp/repro-new" solve "$@")
+	if [ -n "$kernel" ]; then
+		new=$(ELMFBPINN_KERNEL=$kernel timeof taskset -c "$cpu" "$tmp/repro-new" solve "$@")
+	else
+		new=$(timeof taskset -c "$cpu" "$tmp/repro-new" solve "$@")
+	fi
 	echo "$old $new" >>"$tmp/times"
 done
 python3 - "$tmp/times" <<'PY'
