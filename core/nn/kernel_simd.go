@@ -10,13 +10,14 @@ import (
 
 //go:generate python3 ../../scripts/asmgen/gemm512.py
 
-// gemmVector computes the tiles of gemm that the vector kernels cover: on
-// the AVX-512 path rows in blocks of 8, then one block of 4, columns in
-// blocks of 16 (gemm8x16, gemm4x16) and one block of 8 (gemm4x8); on the
-// AVX2 path rows in blocks of 6, then one or two blocks of 4 (two when m
-// mod 6 is 2 and m >= 8: 14 rows are 6 + 4 + 4; m = 2 is left to the
-// scalar code), columns in blocks of 8. It returns the first row and the
-// first column (of rows before that) it did not compute.
+// gemmVector computes the tiles of gemm that the vector kernels cover. On
+// the AVX-512 path that is all of c: rows in blocks of 8 and one block of
+// the last m mod 8, columns in blocks of 16 and one block of the last n mod
+// 16, the edges in masked tiles (tiles512). On the AVX2 path rows in blocks
+// of 6, then one or two blocks of 4 (two when m mod 6 is 2 and m >= 8: 14
+// rows are 6 + 4 + 4; m = 2 is left to the scalar code), columns in blocks
+// of 8. It returns the first row and the first column (of rows before
+// that) it did not compute.
 //
 // A long contraction (k > pBlock, the gradient of a layer's weights, summed
 // over every point) is cut into blocks of p: every tile runs its chains over
@@ -25,21 +26,22 @@ import (
 // each. The chains of the first block start from init ((m, n) row-major)
 // if it is not nil.
 func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) (i, j int) {
-	nj := n &^ 7
-	wide := fp.KernelPath() == fp.AVX512
-	rows := 6
-	if wide {
-		rows = 8
+	mi, nj := m, n
+	if fp.KernelPath() != fp.AVX512 {
+		nj = n &^ 7
+		mi = m / 6 * 6
+		switch r := m - mi; {
+		case r >= 4:
+			mi += 4
+		case r == 2 && mi > 0:
+			mi += 2 // the last six rows and these two as two fours (tiles)
+		}
 	}
-	mi := m / rows * rows
-	switch r := m - mi; {
-	case r >= 4:
-		mi += 4
-	case r == 2 && !wide && mi > 0:
-		mi += 2 // the last six rows and these two as two fours (tiles)
-	}
-	if nj == 0 || mi == 0 {
+	if mi == 0 {
 		return 0, 0
+	}
+	if nj == 0 {
+		return mi, 0 // fewer than 8 columns: gemmPadded's
 	}
 	run := tileRunner()
 	cp, ap, bp := unsafe.SliceData(c), unsafe.SliceData(a.v), unsafe.SliceData(b)
@@ -147,27 +149,41 @@ func tiles(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj
 	}
 }
 
-// tiles512 is tiles for the AVX-512 kernels: m a sum of eights and at most
-// one four, columns in blocks of 16 and, if nj is not a multiple of 16, one
-// block of 8 in the AVX2 4 × 8 tiles.
-func tiles512(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
-	n16 := nj &^ 15
-	i := 0
-	for ; i+8 <= m; i += 8 {
+// tiles512 is tiles for the AVX-512 kernels over all of an m × n block:
+// rows in blocks of 8 and one block of m mod 8, columns in blocks of 16 and
+// one block of the last n mod 16 (8 columns or fewer: one register a row,
+// else two). Whole 8 × 16 and 4 × 16 blocks run gemm8x16 and gemm4x16, the
+// others the masked tiles, whose last register of a row keeps only the
+// lanes of the block's columns (masks512).
+func tiles512(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, n, k int, init *float64, ldi int, acc bool) {
+	n16 := n &^ 15
+	for i := 0; i < m; i += 8 {
+		r := min(8, m-i)
+		ci, ai, ii := elem(c, i*ldc), elem(a, i*sai), initAt(init, i*ldi)
 		for j := 0; j < n16; j += 16 {
-			gemm8x16(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
+			switch r {
+			case 8:
+				gemm8x16(elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, acc)
+			case 4:
+				gemm4x16(elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, acc)
+			default:
+				masks512[1][r-1](elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, 0xff, acc)
+			}
+		}
+		if e := n - n16; e > 0 {
+			regs := (e + 7) / 8
+			mask := 1<<(e-8*(regs-1)) - 1
+			masks512[regs-1][r-1](elem(ci, n16), ldc, ai, sai, sap, elem(b, n16), ldb, k, initAt(ii, n16), ldi, mask, acc)
 		}
 	}
-	if i+4 <= m {
-		for j := 0; j < n16; j += 16 {
-			gemm4x16(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
-		}
-	}
-	if n16 < nj {
-		for i := 0; i+4 <= m; i += 4 {
-			gemm4x8(elem(c, i*ldc+n16), ldc, elem(a, i*sai), sai, sap, elem(b, n16), ldb, k, initAt(init, i*ldi+n16), ldi, acc)
-		}
-	}
+}
+
+// masks512[C-1][R-1] is the masked R × 8C tile (gemm512_amd64.s): gemm8x16
+// for R rows of C registers, the last register of each row only in the
+// lanes of mask (bit l: lane l) of b, init and c.
+var masks512 = [2][8]func(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool){
+	{gemm1x8m, gemm2x8m, gemm3x8m, gemm4x8m, gemm5x8m, gemm6x8m, gemm7x8m, gemm8x8m},
+	{gemm1x16m, gemm2x16m, gemm3x16m, gemm4x16m, gemm5x16m, gemm6x16m, gemm7x16m, gemm8x16m},
 }
 
 // elem returns &p[i] of the slice whose data p is.
@@ -204,3 +220,56 @@ func gemm8x16(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k 
 //
 //go:noescape
 func gemm4x16(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, acc bool)
+
+// The masked tiles: gemm8x16 for R × 8C blocks (gemmRx8Cm), the last
+// register of each row (lanes 8(C-1) to 8C-1 of the block) only in the
+// lanes of mask; the other lanes of b, init and c are neither read nor
+// written.
+//
+//go:noescape
+func gemm1x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm2x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm3x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm4x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm5x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm6x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm7x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm8x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm1x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm2x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm3x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm4x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm5x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm6x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm7x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm8x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
