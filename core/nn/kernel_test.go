@@ -131,14 +131,20 @@ func netOnRandomBox(rng *rand.Rand, sizes []int) *MLP {
 // TestBatchPathsSameBits checks that Forward and Backward give the same
 // bits on every kernel path: one-hidden-layer networks (the FBPINN's, whose
 // 2D kernels work across points and units), deeper ones (the products), at
-// point counts around the vector widths.
+// point counts around the vector widths, and the PINN [d, w, w, 1] of both
+// input dimensions at every width w from 1 to 17.
 func TestBatchPathsSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, sizes := range [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1},
+	nets := [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1},
 		// Widths that are not multiples of 4 (16 for the last hidden
-		// layer): the kernels take the first units, the scalar code the rest.
+		// layer): the kernels take the first units and the last four,
+		// overlapping (or, below 4, the scalar code all).
 		{2, 14, 14, 1}, {1, 6, 10, 1}, {2, 20, 18, 1}, {2, 17, 21, 1}, {1, 18, 35, 1},
-		{2, 7, 5, 1}, {1, 11, 9, 1}, {1, 5, 6, 1}, {2, 4, 6, 1}, {2, 13, 7, 9, 1}} {
+		{2, 7, 5, 1}, {1, 11, 9, 1}, {1, 5, 6, 1}, {2, 4, 6, 1}, {2, 13, 7, 9, 1}, {2, 6, 14, 1}, {1, 14, 6, 1}}
+	for w := 1; w <= 17; w++ {
+		nets = append(nets, []int{1, w, w, 1}, []int{2, w, w, 1})
+	}
+	for _, sizes := range nets {
 		d := sizes[0]
 		m := netOnRandomBox(rng, sizes)
 		for _, n := range []int{1, 3, 4, 9, 13, 225} {
