@@ -39,19 +39,28 @@ func jetUnits(d, h int) int {
 }
 
 // jetBlocks runs f(k0, hv) over the vector units of a pass over the jets of
-// d inputs, kernel(units k0 to k0+hv−1): the first hv = jetUnits(d, h) units,
-// then, if h is not a multiple of 4, the last four (overlapping). It
-// returns the units done: h, or 0 if the kernels take none.
-func jetBlocks(d, h int, f func(k0, hv int)) int {
+// d inputs at n points, kernel(units k0 to k0+hv−1): the first
+// hv = jetUnits(d, h) units, then, if h is not a multiple of 4, the last
+// four (overlapping). It returns the units done: h, or 0 if the kernels
+// take none (at no points, jetUnits: there is nothing to do).
+func jetBlocks(n, d, h int, f func(k0, hv int)) int {
 	hv := jetUnits(d, h)
-	if hv == 0 {
-		return 0
+	if hv == 0 || n == 0 {
+		return hv
 	}
 	f(0, hv)
 	if hv < h {
 		f(h-4, 4)
 	}
 	return h
+}
+
+// pick returns the kernel for input dimension d: f1 for 1, f2 for 2.
+func pick[F any](d int, f1, f2 F) F {
+	if d == 2 {
+		return f2
+	}
+	return f1
 }
 
 // spread sets dst[i·h + k] = src[k·d + i]: a (h, d) matrix by input.
@@ -66,14 +75,8 @@ func spread(dst, src []float64, h, d int) {
 // inputValuesVector is inputValues for the units it returns the count of.
 func (b *Batch) inputValuesVector(w1, b1 []float64) int {
 	n, d, h := b.n, b.d, b.sizes[1]
-	if n == 0 {
-		return jetUnits(d, h)
-	}
-	kernel := inputZ1
-	if d == 2 {
-		kernel = inputZ2
-	}
-	return jetBlocks(d, h, func(k0, hv int) {
+	kernel := pick(d, inputZ1, inputZ2)
+	return jetBlocks(n, d, h, func(k0, hv int) {
 		if k0 == 0 {
 			spread(b.wd, w1, h, d)
 		}
@@ -84,14 +87,8 @@ func (b *Batch) inputValuesVector(w1, b1 []float64) int {
 // inputJetsVector is inputJets for the units it returns the count of.
 func (b *Batch) inputJetsVector() int {
 	n, d, h := b.n, b.d, b.sizes[1]
-	if n == 0 {
-		return jetUnits(d, h)
-	}
-	kernel := inputJets1
-	if d == 2 {
-		kernel = inputJets2
-	}
-	return jetBlocks(d, h, func(k0, hv int) {
+	kernel := pick(d, inputJets1, inputJets2)
+	return jetBlocks(n, d, h, func(k0, hv int) {
 		if k0 == 0 {
 			spread(b.ad, b.a0, h, d)
 		}
@@ -102,26 +99,14 @@ func (b *Batch) inputJetsVector() int {
 // jetDerivativesVector is jetDerivatives for the units it returns the count
 // of.
 func jetDerivativesVector(hj, z []float64, n, d, h int) int {
-	if n == 0 {
-		return jetUnits(d, h)
-	}
-	kernel := jets1
-	if d == 2 {
-		kernel = jets2
-	}
-	return jetBlocks(d, h, func(k0, hv int) { kernel(&hj[k0], &z[k0], n, h, hv) })
+	kernel := pick(d, jets1, jets2)
+	return jetBlocks(n, d, h, func(k0, hv int) { kernel(&hj[k0], &z[k0], n, h, hv) })
 }
 
 // tanhJetsBackVector is tanhJetsBack for the units it returns the count of.
 func tanhJetsBackVector(gz, gh, z, hj []float64, n, d, h int) int {
-	if n == 0 {
-		return jetUnits(d, h)
-	}
-	kernel := jetsBack1
-	if d == 2 {
-		kernel = jetsBack2
-	}
-	return jetBlocks(d, h, func(k0, hv int) { kernel(&gz[k0], &gh[k0], &z[k0], &hj[k0], n, h, hv) })
+	kernel := pick(d, jetsBack1, jetsBack2)
+	return jetBlocks(n, d, h, func(k0, hv int) { kernel(&gz[k0], &gh[k0], &z[k0], &hj[k0], n, h, hv) })
 }
 
 // backwardInputVector is inputBack for the units it returns the count of,
@@ -130,9 +115,6 @@ func tanhJetsBackVector(gz, gh, z, hj []float64, n, d, h int) int {
 // are kept.
 func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) int {
 	n, d, h := b.n, b.d, b.sizes[1]
-	if n == 0 {
-		return jetUnits(d, h)
-	}
 	ga, a0 := b.ga, b.a0
 	done := 0 // units whose sums are final
 	block := func(k0 int) {
@@ -163,7 +145,7 @@ func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) int {
 		}
 		done = k0 + 4
 	}
-	return jetBlocks(d, h, func(k0, hv int) {
+	return jetBlocks(n, d, h, func(k0, hv int) {
 		for k := k0; k < k0+hv; k += 4 {
 			block(k)
 		}
