@@ -153,29 +153,38 @@ func (b *Batch) backwardInputVector(gh, gw1, gb1 []float64) int {
 }
 
 // outputBackVector is outputBack over the rows for the units it returns
-// the count of, sixteen at a time, then four, then (hl > 4 not a multiple
-// of 4) the last four, overlapping, on a copy of their gw of which only
-// the lanes of the units not done yet are kept.
+// the count of, in one pass over the rows for each block of sixteen and one
+// for the rest (outBack4, outBack8, outBack12). Of a width hl > 4 that is not a
+// multiple of 4, that last pass also takes the last four units,
+// overlapping (outBackT2-T4, or outBack4 alone), on a copy of their gw of
+// which only the lanes of the units not done yet are kept.
 func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) int {
 	hv := vectorUnits(hl, 4)
 	if len(gout) == 0 || hv == 0 {
 		return hv
 	}
+	rows := len(gout)
 	k0 := 0
 	for ; k0+16 <= hv; k0 += 16 {
-		outBack(&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], len(gout), hl)
+		outBack(&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl)
 	}
-	for ; k0 < hv; k0 += 4 {
-		outBack4(&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], len(gout), hl)
-	}
+	q := (hv - k0) / 4 // whole blocks of four left
 	if hv == hl {
-		return hv
+		if q > 0 {
+			[...]func(gw, gh, hl, gout, w *float64, rows, h int){outBack4, outBack8, outBack12}[q-1](&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl)
+		}
+		return hl
 	}
-	k0 = hl - 4
+	t := hl - 4 // the last four units
 	var sums [4]float64
-	copy(sums[:], gw[k0:hl])
-	outBack4(&sums[0], &gh[k0], &hlast[k0], &gout[0], &w[k0], len(gout), hl)
-	copy(gw[hv:hl], sums[hv-k0:])
+	copy(sums[:], gw[t:hl])
+	if q == 0 {
+		outBack4(&sums[0], &gh[t], &hlast[t], &gout[0], &w[t], rows, hl)
+	} else {
+		[...]func(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int){outBackT2, outBackT3, outBackT4}[q-1](
+			&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl, &sums[0], 8*(t-k0))
+	}
+	copy(gw[hv:hl], sums[hv-t:])
 	return hl
 }
 
@@ -214,3 +223,18 @@ func outBack(gw, gh, hl, gout, w *float64, rows, h int)
 
 //go:noescape
 func outBack4(gw, gh, hl, gout, w *float64, rows, h int)
+
+//go:noescape
+func outBack8(gw, gh, hl, gout, w *float64, rows, h int)
+
+//go:noescape
+func outBack12(gw, gh, hl, gout, w *float64, rows, h int)
+
+//go:noescape
+func outBackT2(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
+
+//go:noescape
+func outBackT3(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
+
+//go:noescape
+func outBackT4(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
