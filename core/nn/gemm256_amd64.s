@@ -8,16 +8,16 @@
 // blocks of c, R = 6 or 4 rows, C = 1 or 2 registers of four lanes per row, for the
 // last n mod 8 columns of a product. They are gemm6x8 and gemm4x8
 // (kernel_amd64.s) but for the last register of each row, which reads b,
-// init and c and writes c only in the lanes of mask (VMASKMOVPD: the other
-// lanes are neither read, so they may lie past the end of a slice, nor
-// written). A tile keeps its entries' FMA chains in registers and runs p
+// init and c only in the lanes of mask (VMASKMOVPD: the other lanes are not
+// read, so they may lie past the end of a slice) and writes c only in its
+// first `lanes` lanes (1-4), the lanes of mask. A tile keeps its entries' FMA chains in registers and runs p
 // upwards: one FMA chain per entry, p ascending, from 0 or from init; an
 // accumulating tile adds the finished chain to c with one VADDPD. So the
 // kept lanes have the bits of the generic code. Strides are in elements
 // and scaled to bytes here. k > 0.
 
-// func gemm6x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, acc bool)
-TEXT ·gemm6x8y(SB), NOSPLIT, $0-89
+// func gemm6x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+TEXT ·gemm6x8y(SB), NOSPLIT, $0-97
 	MOVQ    c+0(FP), DI
 	MOVQ    ldc+8(FP), R8
 	MOVQ    a+16(FP), SI
@@ -98,7 +98,7 @@ gemm6x8yloop:
 	ADDQ    R11, DX
 	DECQ    CX
 	JNZ     gemm6x8yloop
-	MOVBQZX acc+88(FP), R12
+	MOVBQZX acc+96(FP), R12
 	TESTQ   R12, R12
 	JEQ     gemm6x8ystore
 	MOVQ    DI, BX
@@ -127,28 +127,109 @@ gemm6x8yloop:
 	VADDPD  Y12, Y11, Y11
 
 gemm6x8ystore:
+	MOVQ    lanes+88(FP), R12
+	CMPQ    R12, $2
+	JLT     gemm6x8yst1
+	JEQ     gemm6x8yst2
+	CMPQ    R12, $3
+	JEQ     gemm6x8yst3
 	VMOVUPD Y0, (DI)
-	VMASKMOVPD Y1, Y15, 32(DI)
+	VMOVUPD Y1, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y2, (DI)
-	VMASKMOVPD Y3, Y15, 32(DI)
+	VMOVUPD Y3, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y4, (DI)
-	VMASKMOVPD Y5, Y15, 32(DI)
+	VMOVUPD Y5, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y6, (DI)
-	VMASKMOVPD Y7, Y15, 32(DI)
+	VMOVUPD Y7, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y8, (DI)
-	VMASKMOVPD Y9, Y15, 32(DI)
+	VMOVUPD Y9, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y10, (DI)
-	VMASKMOVPD Y11, Y15, 32(DI)
+	VMOVUPD Y11, 32(DI)
 	VZEROUPPER
 	RET
 
-// func gemm6x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, acc bool)
-TEXT ·gemm6x4y(SB), NOSPLIT, $0-89
+gemm6x8yst1:
+	VMOVUPD Y0, (DI)
+	VMOVSD  X1, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVSD  X3, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVSD  X5, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVSD  X7, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y8, (DI)
+	VMOVSD  X9, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y10, (DI)
+	VMOVSD  X11, 32(DI)
+	VZEROUPPER
+	RET
+
+gemm6x8yst2:
+	VMOVUPD Y0, (DI)
+	VMOVUPD X1, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVUPD X3, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVUPD X5, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVUPD X7, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y8, (DI)
+	VMOVUPD X9, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y10, (DI)
+	VMOVUPD X11, 32(DI)
+	VZEROUPPER
+	RET
+
+gemm6x8yst3:
+	VMOVUPD Y0, (DI)
+	VMOVUPD X1, 32(DI)
+	VEXTRACTF128 $1, Y1, X12
+	VMOVSD  X12, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVUPD X3, 32(DI)
+	VEXTRACTF128 $1, Y3, X12
+	VMOVSD  X12, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVUPD X5, 32(DI)
+	VEXTRACTF128 $1, Y5, X12
+	VMOVSD  X12, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVUPD X7, 32(DI)
+	VEXTRACTF128 $1, Y7, X12
+	VMOVSD  X12, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y8, (DI)
+	VMOVUPD X9, 32(DI)
+	VEXTRACTF128 $1, Y9, X12
+	VMOVSD  X12, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y10, (DI)
+	VMOVUPD X11, 32(DI)
+	VEXTRACTF128 $1, Y11, X12
+	VMOVSD  X12, 48(DI)
+	VZEROUPPER
+	RET
+
+// func gemm6x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+TEXT ·gemm6x4y(SB), NOSPLIT, $0-97
 	MOVQ    c+0(FP), DI
 	MOVQ    ldc+8(FP), R8
 	MOVQ    a+16(FP), SI
@@ -210,7 +291,7 @@ gemm6x4yloop:
 	ADDQ    R11, DX
 	DECQ    CX
 	JNZ     gemm6x4yloop
-	MOVBQZX acc+88(FP), R12
+	MOVBQZX acc+96(FP), R12
 	TESTQ   R12, R12
 	JEQ     gemm6x4ystore
 	MOVQ    DI, BX
@@ -233,22 +314,85 @@ gemm6x4yloop:
 	VADDPD  Y6, Y5, Y5
 
 gemm6x4ystore:
-	VMASKMOVPD Y0, Y15, (DI)
+	MOVQ    lanes+88(FP), R12
+	CMPQ    R12, $2
+	JLT     gemm6x4yst1
+	JEQ     gemm6x4yst2
+	CMPQ    R12, $3
+	JEQ     gemm6x4yst3
+	VMOVUPD Y0, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y1, Y15, (DI)
+	VMOVUPD Y1, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y2, Y15, (DI)
+	VMOVUPD Y2, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y3, Y15, (DI)
+	VMOVUPD Y3, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y4, Y15, (DI)
+	VMOVUPD Y4, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y5, Y15, (DI)
+	VMOVUPD Y5, (DI)
 	VZEROUPPER
 	RET
 
-// func gemm4x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, acc bool)
-TEXT ·gemm4x8y(SB), NOSPLIT, $0-89
+gemm6x4yst1:
+	VMOVSD  X0, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X1, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X2, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X3, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X4, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X5, (DI)
+	VZEROUPPER
+	RET
+
+gemm6x4yst2:
+	VMOVUPD X0, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X2, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X3, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X4, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X5, (DI)
+	VZEROUPPER
+	RET
+
+gemm6x4yst3:
+	VMOVUPD X0, (DI)
+	VEXTRACTF128 $1, Y0, X6
+	VMOVSD  X6, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X1, (DI)
+	VEXTRACTF128 $1, Y1, X6
+	VMOVSD  X6, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X2, (DI)
+	VEXTRACTF128 $1, Y2, X6
+	VMOVSD  X6, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X3, (DI)
+	VEXTRACTF128 $1, Y3, X6
+	VMOVSD  X6, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X4, (DI)
+	VEXTRACTF128 $1, Y4, X6
+	VMOVSD  X6, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X5, (DI)
+	VEXTRACTF128 $1, Y5, X6
+	VMOVSD  X6, 16(DI)
+	VZEROUPPER
+	RET
+
+// func gemm4x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+TEXT ·gemm4x8y(SB), NOSPLIT, $0-97
 	MOVQ    c+0(FP), DI
 	MOVQ    ldc+8(FP), R8
 	MOVQ    a+16(FP), SI
@@ -313,7 +457,7 @@ gemm4x8yloop:
 	ADDQ    R11, DX
 	DECQ    CX
 	JNZ     gemm4x8yloop
-	MOVBQZX acc+88(FP), R12
+	MOVBQZX acc+96(FP), R12
 	TESTQ   R12, R12
 	JEQ     gemm4x8ystore
 	MOVQ    DI, BX
@@ -334,22 +478,81 @@ gemm4x8yloop:
 	VADDPD  Y8, Y7, Y7
 
 gemm4x8ystore:
+	MOVQ    lanes+88(FP), R12
+	CMPQ    R12, $2
+	JLT     gemm4x8yst1
+	JEQ     gemm4x8yst2
+	CMPQ    R12, $3
+	JEQ     gemm4x8yst3
 	VMOVUPD Y0, (DI)
-	VMASKMOVPD Y1, Y15, 32(DI)
+	VMOVUPD Y1, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y2, (DI)
-	VMASKMOVPD Y3, Y15, 32(DI)
+	VMOVUPD Y3, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y4, (DI)
-	VMASKMOVPD Y5, Y15, 32(DI)
+	VMOVUPD Y5, 32(DI)
 	ADDQ    R8, DI
 	VMOVUPD Y6, (DI)
-	VMASKMOVPD Y7, Y15, 32(DI)
+	VMOVUPD Y7, 32(DI)
 	VZEROUPPER
 	RET
 
-// func gemm4x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, acc bool)
-TEXT ·gemm4x4y(SB), NOSPLIT, $0-89
+gemm4x8yst1:
+	VMOVUPD Y0, (DI)
+	VMOVSD  X1, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVSD  X3, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVSD  X5, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVSD  X7, 32(DI)
+	VZEROUPPER
+	RET
+
+gemm4x8yst2:
+	VMOVUPD Y0, (DI)
+	VMOVUPD X1, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVUPD X3, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVUPD X5, 32(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVUPD X7, 32(DI)
+	VZEROUPPER
+	RET
+
+gemm4x8yst3:
+	VMOVUPD Y0, (DI)
+	VMOVUPD X1, 32(DI)
+	VEXTRACTF128 $1, Y1, X8
+	VMOVSD  X8, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y2, (DI)
+	VMOVUPD X3, 32(DI)
+	VEXTRACTF128 $1, Y3, X8
+	VMOVSD  X8, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y4, (DI)
+	VMOVUPD X5, 32(DI)
+	VEXTRACTF128 $1, Y5, X8
+	VMOVSD  X8, 48(DI)
+	ADDQ    R8, DI
+	VMOVUPD Y6, (DI)
+	VMOVUPD X7, 32(DI)
+	VEXTRACTF128 $1, Y7, X8
+	VMOVSD  X8, 48(DI)
+	VZEROUPPER
+	RET
+
+// func gemm4x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+TEXT ·gemm4x4y(SB), NOSPLIT, $0-97
 	MOVQ    c+0(FP), DI
 	MOVQ    ldc+8(FP), R8
 	MOVQ    a+16(FP), SI
@@ -401,7 +604,7 @@ gemm4x4yloop:
 	ADDQ    R11, DX
 	DECQ    CX
 	JNZ     gemm4x4yloop
-	MOVBQZX acc+88(FP), R12
+	MOVBQZX acc+96(FP), R12
 	TESTQ   R12, R12
 	JEQ     gemm4x4ystore
 	MOVQ    DI, BX
@@ -418,12 +621,59 @@ gemm4x4yloop:
 	VADDPD  Y4, Y3, Y3
 
 gemm4x4ystore:
-	VMASKMOVPD Y0, Y15, (DI)
+	MOVQ    lanes+88(FP), R12
+	CMPQ    R12, $2
+	JLT     gemm4x4yst1
+	JEQ     gemm4x4yst2
+	CMPQ    R12, $3
+	JEQ     gemm4x4yst3
+	VMOVUPD Y0, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y1, Y15, (DI)
+	VMOVUPD Y1, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y2, Y15, (DI)
+	VMOVUPD Y2, (DI)
 	ADDQ    R8, DI
-	VMASKMOVPD Y3, Y15, (DI)
+	VMOVUPD Y3, (DI)
+	VZEROUPPER
+	RET
+
+gemm4x4yst1:
+	VMOVSD  X0, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X1, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X2, (DI)
+	ADDQ    R8, DI
+	VMOVSD  X3, (DI)
+	VZEROUPPER
+	RET
+
+gemm4x4yst2:
+	VMOVUPD X0, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X2, (DI)
+	ADDQ    R8, DI
+	VMOVUPD X3, (DI)
+	VZEROUPPER
+	RET
+
+gemm4x4yst3:
+	VMOVUPD X0, (DI)
+	VEXTRACTF128 $1, Y0, X4
+	VMOVSD  X4, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X1, (DI)
+	VEXTRACTF128 $1, Y1, X4
+	VMOVSD  X4, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X2, (DI)
+	VEXTRACTF128 $1, Y2, X4
+	VMOVSD  X4, 16(DI)
+	ADDQ    R8, DI
+	VMOVUPD X3, (DI)
+	VEXTRACTF128 $1, Y3, X4
+	VMOVSD  X4, 16(DI)
 	VZEROUPPER
 	RET
