@@ -292,6 +292,9 @@ func (b *Batch) forwardInput(m *MLP) {
 // first layer's pre-activation values.
 func (b *Batch) inputValues(w1, b1 []float64, k0 int) {
 	d, h := b.d, b.sizes[1]
+	if k0 >= h {
+		return // the vector kernels took every unit
+	}
 	for p := range b.n {
 		xp := b.xn[p*d : p*d+d]
 		tp := b.t0[p*h : p*h+h]
@@ -309,6 +312,9 @@ func (b *Batch) inputValues(w1, b1 []float64, k0 int) {
 // every point from their tanh values in t0.
 func (b *Batch) inputJets(k0 int) {
 	d, c, h := b.d, b.c, b.sizes[1]
+	if k0 >= h {
+		return
+	}
 	for p := range b.n {
 		tp := b.t0[p*h : p*h+h]
 		row := b.h[0][p*c*h : (p+1)*c*h]
@@ -338,6 +344,9 @@ func tanhJets(hj, z []float64, n, d, h int) {
 // jetDerivatives sets the derivative rows of hj of the units k0, k0+1, ...
 // from the value rows (tanhJets).
 func jetDerivatives(hj, z []float64, n, d, h, k0 int) {
+	if k0 >= h {
+		return
+	}
 	c := 1 + 2*d
 	for p := range n {
 		zr := z[p*c*h : (p+1)*c*h]
@@ -454,6 +463,9 @@ func tanhJetsBack(gz, gh, z, hj []float64, n, d, h int) {
 
 // jetsBack is tanhJetsBack for the units k0, k0+1, ... .
 func jetsBack(gz, gh, z, hj []float64, n, d, h, k0 int) {
+	if k0 >= h {
+		return
+	}
 	c := 1 + 2*d
 	for p := range n {
 		o := p * c * h
@@ -485,6 +497,9 @@ func jetsBack(gz, gh, z, hj []float64, n, d, h, k0 int) {
 // outputBack is the output layer's backward pass for the units k0, k0+1,
 // ...: per row r, gw[k] = FMA(g_r, hlast[r, k], gw[k]), gh[r, k] = g_r w[k].
 func outputBack(gw, gh, hlast, gout, w []float64, hl, k0 int) {
+	if k0 >= hl {
+		return
+	}
 	for r, g := range gout {
 		hr := hlast[r*hl : (r+1)*hl]
 		ghr := gh[r*hl : (r+1)*hl]
@@ -521,6 +536,9 @@ func (b *Batch) backwardInput(m *MLP, gh, grad []float64, first, last bool) {
 func (b *Batch) inputBack(gh, gw1, gb1 []float64, k0 int) {
 	n, d, c := b.n, b.d, b.c
 	h := b.sizes[1]
+	if k0 >= h {
+		return
+	}
 	ga := b.ga
 	for p := range n {
 		xp := b.xn[p*d : p*d+d]

@@ -271,3 +271,1511 @@ gemm4x16store:
 	VMOVUPD Z7, 64(DI)
 	VZEROUPPER
 	RET
+
+// func gemm1x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm1x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm1x8minit
+	VPXORQ  Z0, Z0, Z0
+	JMP     gemm1x8mrows
+
+gemm1x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+
+gemm1x8mrows:
+
+gemm1x8mloop:
+	VMOVUPD.Z (DX), K1, Z1
+	VBROADCASTSD (SI), Z2
+	VFMADD231PD  Z1, Z2, Z0
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm1x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm1x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+
+gemm1x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm2x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm2x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm2x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	JMP     gemm2x8mrows
+
+gemm2x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+
+gemm2x8mrows:
+
+gemm2x8mloop:
+	VMOVUPD.Z (DX), K1, Z2
+	VBROADCASTSD (SI), Z3
+	VFMADD231PD  Z2, Z3, Z0
+	VBROADCASTSD (SI)(R9*1), Z4
+	VFMADD231PD  Z2, Z4, Z1
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm2x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm2x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+
+gemm2x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm3x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm3x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm3x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	JMP     gemm3x8mrows
+
+gemm3x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+
+gemm3x8mrows:
+
+gemm3x8mloop:
+	VMOVUPD.Z (DX), K1, Z3
+	VBROADCASTSD (SI), Z4
+	VFMADD231PD  Z3, Z4, Z0
+	VBROADCASTSD (SI)(R9*1), Z5
+	VFMADD231PD  Z3, Z5, Z1
+	VBROADCASTSD (SI)(R9*2), Z4
+	VFMADD231PD  Z3, Z4, Z2
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm3x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm3x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+
+gemm3x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm4x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm4x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm4x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	JMP     gemm4x8mrows
+
+gemm4x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z3
+
+gemm4x8mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm4x8mloop:
+	VMOVUPD.Z (DX), K1, Z4
+	VBROADCASTSD (SI), Z5
+	VFMADD231PD  Z4, Z5, Z0
+	VBROADCASTSD (SI)(R9*1), Z6
+	VFMADD231PD  Z4, Z6, Z1
+	VBROADCASTSD (SI)(R9*2), Z5
+	VFMADD231PD  Z4, Z5, Z2
+	VBROADCASTSD (AX), Z6
+	VFMADD231PD  Z4, Z6, Z3
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm4x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm4x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+	ADDQ    R8, BX
+	VADDPD  (BX), Z3, K1, Z3
+
+gemm4x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z3, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm5x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm5x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm5x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	JMP     gemm5x8mrows
+
+gemm5x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z4
+
+gemm5x8mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm5x8mloop:
+	VMOVUPD.Z (DX), K1, Z5
+	VBROADCASTSD (SI), Z6
+	VFMADD231PD  Z5, Z6, Z0
+	VBROADCASTSD (SI)(R9*1), Z7
+	VFMADD231PD  Z5, Z7, Z1
+	VBROADCASTSD (SI)(R9*2), Z6
+	VFMADD231PD  Z5, Z6, Z2
+	VBROADCASTSD (AX), Z7
+	VFMADD231PD  Z5, Z7, Z3
+	VBROADCASTSD (AX)(R9*1), Z6
+	VFMADD231PD  Z5, Z6, Z4
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm5x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm5x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+	ADDQ    R8, BX
+	VADDPD  (BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, K1, Z4
+
+gemm5x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z3, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm6x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm6x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm6x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	JMP     gemm6x8mrows
+
+gemm6x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z4
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z5
+
+gemm6x8mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm6x8mloop:
+	VMOVUPD.Z (DX), K1, Z6
+	VBROADCASTSD (SI), Z7
+	VFMADD231PD  Z6, Z7, Z0
+	VBROADCASTSD (SI)(R9*1), Z8
+	VFMADD231PD  Z6, Z8, Z1
+	VBROADCASTSD (SI)(R9*2), Z7
+	VFMADD231PD  Z6, Z7, Z2
+	VBROADCASTSD (AX), Z8
+	VFMADD231PD  Z6, Z8, Z3
+	VBROADCASTSD (AX)(R9*1), Z7
+	VFMADD231PD  Z6, Z7, Z4
+	VBROADCASTSD (AX)(R9*2), Z8
+	VFMADD231PD  Z6, Z8, Z5
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm6x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm6x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+	ADDQ    R8, BX
+	VADDPD  (BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, K1, Z4
+	ADDQ    R8, BX
+	VADDPD  (BX), Z5, K1, Z5
+
+gemm6x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z3, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z5, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm7x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm7x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm7x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	JMP     gemm7x8mrows
+
+gemm7x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z4
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z6
+
+gemm7x8mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+	LEAQ    (AX)(R9*2), BX
+	ADDQ    R9, BX            // row 6 of a
+
+gemm7x8mloop:
+	VMOVUPD.Z (DX), K1, Z7
+	VBROADCASTSD (SI), Z8
+	VFMADD231PD  Z7, Z8, Z0
+	VBROADCASTSD (SI)(R9*1), Z9
+	VFMADD231PD  Z7, Z9, Z1
+	VBROADCASTSD (SI)(R9*2), Z8
+	VFMADD231PD  Z7, Z8, Z2
+	VBROADCASTSD (AX), Z9
+	VFMADD231PD  Z7, Z9, Z3
+	VBROADCASTSD (AX)(R9*1), Z8
+	VFMADD231PD  Z7, Z8, Z4
+	VBROADCASTSD (AX)(R9*2), Z9
+	VFMADD231PD  Z7, Z9, Z5
+	VBROADCASTSD (BX), Z8
+	VFMADD231PD  Z7, Z8, Z6
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R10, BX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm7x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm7x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+	ADDQ    R8, BX
+	VADDPD  (BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, K1, Z4
+	ADDQ    R8, BX
+	VADDPD  (BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, K1, Z6
+
+gemm7x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z3, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z5, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm8x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm8x8m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm8x8minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	JMP     gemm8x8mrows
+
+gemm8x8minit:  // the chains so far, from init
+	VMOVUPD.Z (BX), K1, Z0
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z2
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z4
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z6
+	ADDQ    R13, BX
+	VMOVUPD.Z (BX), K1, Z7
+
+gemm8x8mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+	LEAQ    (AX)(R9*2), BX
+	ADDQ    R9, BX            // row 6 of a
+
+gemm8x8mloop:
+	VMOVUPD.Z (DX), K1, Z8
+	VBROADCASTSD (SI), Z9
+	VFMADD231PD  Z8, Z9, Z0
+	VBROADCASTSD (SI)(R9*1), Z10
+	VFMADD231PD  Z8, Z10, Z1
+	VBROADCASTSD (SI)(R9*2), Z9
+	VFMADD231PD  Z8, Z9, Z2
+	VBROADCASTSD (AX), Z10
+	VFMADD231PD  Z8, Z10, Z3
+	VBROADCASTSD (AX)(R9*1), Z9
+	VFMADD231PD  Z8, Z9, Z4
+	VBROADCASTSD (AX)(R9*2), Z10
+	VFMADD231PD  Z8, Z10, Z5
+	VBROADCASTSD (BX), Z9
+	VFMADD231PD  Z8, Z9, Z6
+	VBROADCASTSD (BX)(R9*1), Z10
+	VFMADD231PD  Z8, Z10, Z7
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R10, BX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm8x8mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm8x8mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, K1, Z0
+	ADDQ    R8, BX
+	VADDPD  (BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, K1, Z2
+	ADDQ    R8, BX
+	VADDPD  (BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, K1, Z4
+	ADDQ    R8, BX
+	VADDPD  (BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, K1, Z6
+	ADDQ    R8, BX
+	VADDPD  (BX), Z7, K1, Z7
+
+gemm8x8mstore:
+	VMOVUPD Z0, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z1, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z3, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z5, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, K1, (DI)
+	ADDQ    R8, DI
+	VMOVUPD Z7, K1, (DI)
+	VZEROUPPER
+	RET
+
+// func gemm1x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm1x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm1x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	JMP     gemm1x16mrows
+
+gemm1x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+
+gemm1x16mrows:
+
+gemm1x16mloop:
+	VMOVUPD (DX), Z2
+	VMOVUPD.Z 64(DX), K1, Z3
+	VBROADCASTSD (SI), Z4
+	VFMADD231PD  Z2, Z4, Z0
+	VFMADD231PD  Z3, Z4, Z1
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm1x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm1x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+
+gemm1x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm2x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm2x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm2x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	JMP     gemm2x16mrows
+
+gemm2x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+
+gemm2x16mrows:
+
+gemm2x16mloop:
+	VMOVUPD (DX), Z4
+	VMOVUPD.Z 64(DX), K1, Z5
+	VBROADCASTSD (SI), Z6
+	VFMADD231PD  Z4, Z6, Z0
+	VFMADD231PD  Z5, Z6, Z1
+	VBROADCASTSD (SI)(R9*1), Z7
+	VFMADD231PD  Z4, Z7, Z2
+	VFMADD231PD  Z5, Z7, Z3
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm2x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm2x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+
+gemm2x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm3x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm3x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm3x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	JMP     gemm3x16mrows
+
+gemm3x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+
+gemm3x16mrows:
+
+gemm3x16mloop:
+	VMOVUPD (DX), Z6
+	VMOVUPD.Z 64(DX), K1, Z7
+	VBROADCASTSD (SI), Z8
+	VFMADD231PD  Z6, Z8, Z0
+	VFMADD231PD  Z7, Z8, Z1
+	VBROADCASTSD (SI)(R9*1), Z9
+	VFMADD231PD  Z6, Z9, Z2
+	VFMADD231PD  Z7, Z9, Z3
+	VBROADCASTSD (SI)(R9*2), Z8
+	VFMADD231PD  Z6, Z8, Z4
+	VFMADD231PD  Z7, Z8, Z5
+	ADDQ    R10, SI
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm3x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm3x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+
+gemm3x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm4x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm4x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm4x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	JMP     gemm4x16mrows
+
+gemm4x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z6
+	VMOVUPD.Z 64(BX), K1, Z7
+
+gemm4x16mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm4x16mloop:
+	VMOVUPD (DX), Z8
+	VMOVUPD.Z 64(DX), K1, Z9
+	VBROADCASTSD (SI), Z10
+	VFMADD231PD  Z8, Z10, Z0
+	VFMADD231PD  Z9, Z10, Z1
+	VBROADCASTSD (SI)(R9*1), Z11
+	VFMADD231PD  Z8, Z11, Z2
+	VFMADD231PD  Z9, Z11, Z3
+	VBROADCASTSD (SI)(R9*2), Z10
+	VFMADD231PD  Z8, Z10, Z4
+	VFMADD231PD  Z9, Z10, Z5
+	VBROADCASTSD (AX), Z11
+	VFMADD231PD  Z8, Z11, Z6
+	VFMADD231PD  Z9, Z11, Z7
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm4x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm4x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, Z6
+	VADDPD  64(BX), Z7, K1, Z7
+
+gemm4x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, (DI)
+	VMOVUPD Z7, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm5x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm5x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm5x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	VPXORQ  Z8, Z8, Z8
+	VPXORQ  Z9, Z9, Z9
+	JMP     gemm5x16mrows
+
+gemm5x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z6
+	VMOVUPD.Z 64(BX), K1, Z7
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z8
+	VMOVUPD.Z 64(BX), K1, Z9
+
+gemm5x16mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm5x16mloop:
+	VMOVUPD (DX), Z10
+	VMOVUPD.Z 64(DX), K1, Z11
+	VBROADCASTSD (SI), Z12
+	VFMADD231PD  Z10, Z12, Z0
+	VFMADD231PD  Z11, Z12, Z1
+	VBROADCASTSD (SI)(R9*1), Z13
+	VFMADD231PD  Z10, Z13, Z2
+	VFMADD231PD  Z11, Z13, Z3
+	VBROADCASTSD (SI)(R9*2), Z12
+	VFMADD231PD  Z10, Z12, Z4
+	VFMADD231PD  Z11, Z12, Z5
+	VBROADCASTSD (AX), Z13
+	VFMADD231PD  Z10, Z13, Z6
+	VFMADD231PD  Z11, Z13, Z7
+	VBROADCASTSD (AX)(R9*1), Z12
+	VFMADD231PD  Z10, Z12, Z8
+	VFMADD231PD  Z11, Z12, Z9
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm5x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm5x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, Z6
+	VADDPD  64(BX), Z7, K1, Z7
+	ADDQ    R8, BX
+	VADDPD  (BX), Z8, Z8
+	VADDPD  64(BX), Z9, K1, Z9
+
+gemm5x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, (DI)
+	VMOVUPD Z7, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z8, (DI)
+	VMOVUPD Z9, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm6x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm6x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm6x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	VPXORQ  Z8, Z8, Z8
+	VPXORQ  Z9, Z9, Z9
+	VPXORQ  Z10, Z10, Z10
+	VPXORQ  Z11, Z11, Z11
+	JMP     gemm6x16mrows
+
+gemm6x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z6
+	VMOVUPD.Z 64(BX), K1, Z7
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z8
+	VMOVUPD.Z 64(BX), K1, Z9
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z10
+	VMOVUPD.Z 64(BX), K1, Z11
+
+gemm6x16mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+
+gemm6x16mloop:
+	VMOVUPD (DX), Z12
+	VMOVUPD.Z 64(DX), K1, Z13
+	VBROADCASTSD (SI), Z14
+	VFMADD231PD  Z12, Z14, Z0
+	VFMADD231PD  Z13, Z14, Z1
+	VBROADCASTSD (SI)(R9*1), Z15
+	VFMADD231PD  Z12, Z15, Z2
+	VFMADD231PD  Z13, Z15, Z3
+	VBROADCASTSD (SI)(R9*2), Z14
+	VFMADD231PD  Z12, Z14, Z4
+	VFMADD231PD  Z13, Z14, Z5
+	VBROADCASTSD (AX), Z15
+	VFMADD231PD  Z12, Z15, Z6
+	VFMADD231PD  Z13, Z15, Z7
+	VBROADCASTSD (AX)(R9*1), Z14
+	VFMADD231PD  Z12, Z14, Z8
+	VFMADD231PD  Z13, Z14, Z9
+	VBROADCASTSD (AX)(R9*2), Z15
+	VFMADD231PD  Z12, Z15, Z10
+	VFMADD231PD  Z13, Z15, Z11
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm6x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm6x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, Z6
+	VADDPD  64(BX), Z7, K1, Z7
+	ADDQ    R8, BX
+	VADDPD  (BX), Z8, Z8
+	VADDPD  64(BX), Z9, K1, Z9
+	ADDQ    R8, BX
+	VADDPD  (BX), Z10, Z10
+	VADDPD  64(BX), Z11, K1, Z11
+
+gemm6x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, (DI)
+	VMOVUPD Z7, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z8, (DI)
+	VMOVUPD Z9, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z10, (DI)
+	VMOVUPD Z11, K1, 64(DI)
+	VZEROUPPER
+	RET
+
+// func gemm7x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm7x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm7x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	VPXORQ  Z8, Z8, Z8
+	VPXORQ  Z9, Z9, Z9
+	VPXORQ  Z10, Z10, Z10
+	VPXORQ  Z11, Z11, Z11
+	VPXORQ  Z12, Z12, Z12
+	VPXORQ  Z13, Z13, Z13
+	JMP     gemm7x16mrows
+
+gemm7x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z6
+	VMOVUPD.Z 64(BX), K1, Z7
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z8
+	VMOVUPD.Z 64(BX), K1, Z9
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z10
+	VMOVUPD.Z 64(BX), K1, Z11
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z12
+	VMOVUPD.Z 64(BX), K1, Z13
+
+gemm7x16mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+	LEAQ    (AX)(R9*2), BX
+	ADDQ    R9, BX            // row 6 of a
+
+gemm7x16mloop:
+	VMOVUPD (DX), Z14
+	VMOVUPD.Z 64(DX), K1, Z15
+	VBROADCASTSD (SI), Z30
+	VFMADD231PD  Z14, Z30, Z0
+	VFMADD231PD  Z15, Z30, Z1
+	VBROADCASTSD (SI)(R9*1), Z31
+	VFMADD231PD  Z14, Z31, Z2
+	VFMADD231PD  Z15, Z31, Z3
+	VBROADCASTSD (SI)(R9*2), Z30
+	VFMADD231PD  Z14, Z30, Z4
+	VFMADD231PD  Z15, Z30, Z5
+	VBROADCASTSD (AX), Z31
+	VFMADD231PD  Z14, Z31, Z6
+	VFMADD231PD  Z15, Z31, Z7
+	VBROADCASTSD (AX)(R9*1), Z30
+	VFMADD231PD  Z14, Z30, Z8
+	VFMADD231PD  Z15, Z30, Z9
+	VBROADCASTSD (AX)(R9*2), Z31
+	VFMADD231PD  Z14, Z31, Z10
+	VFMADD231PD  Z15, Z31, Z11
+	VBROADCASTSD (BX), Z30
+	VFMADD231PD  Z14, Z30, Z12
+	VFMADD231PD  Z15, Z30, Z13
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R10, BX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm7x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm7x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, Z6
+	VADDPD  64(BX), Z7, K1, Z7
+	ADDQ    R8, BX
+	VADDPD  (BX), Z8, Z8
+	VADDPD  64(BX), Z9, K1, Z9
+	ADDQ    R8, BX
+	VADDPD  (BX), Z10, Z10
+	VADDPD  64(BX), Z11, K1, Z11
+	ADDQ    R8, BX
+	VADDPD  (BX), Z12, Z12
+	VADDPD  64(BX), Z13, K1, Z13
+
+gemm7x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, (DI)
+	VMOVUPD Z7, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z8, (DI)
+	VMOVUPD Z9, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z10, (DI)
+	VMOVUPD Z11, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z12, (DI)
+	VMOVUPD Z13, K1, 64(DI)
+	VPXORQ  Z30, Z30, Z30
+	VPXORQ  Z31, Z31, Z31
+	VZEROUPPER
+	RET
+
+// func gemm8x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+TEXT ·gemm8x16m(SB), NOSPLIT, $0-89
+	MOVQ    c+0(FP), DI
+	MOVQ    ldc+8(FP), R8
+	MOVQ    a+16(FP), SI
+	MOVQ    sai+24(FP), R9
+	MOVQ    sap+32(FP), R10
+	MOVQ    b+40(FP), DX
+	MOVQ    ldb+48(FP), R11
+	MOVQ    k+56(FP), CX
+	MOVQ    init+64(FP), BX
+	MOVQ    ldi+72(FP), R13
+	MOVQ    mask+80(FP), R12
+	KMOVW   R12, K1
+	SHLQ    $3, R8
+	SHLQ    $3, R9
+	SHLQ    $3, R10
+	SHLQ    $3, R11
+	SHLQ    $3, R13
+	TESTQ   BX, BX
+	JNE     gemm8x16minit
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	VPXORQ  Z4, Z4, Z4
+	VPXORQ  Z5, Z5, Z5
+	VPXORQ  Z6, Z6, Z6
+	VPXORQ  Z7, Z7, Z7
+	VPXORQ  Z8, Z8, Z8
+	VPXORQ  Z9, Z9, Z9
+	VPXORQ  Z10, Z10, Z10
+	VPXORQ  Z11, Z11, Z11
+	VPXORQ  Z12, Z12, Z12
+	VPXORQ  Z13, Z13, Z13
+	VPXORQ  Z14, Z14, Z14
+	VPXORQ  Z15, Z15, Z15
+	JMP     gemm8x16mrows
+
+gemm8x16minit:  // the chains so far, from init
+	VMOVUPD (BX), Z0
+	VMOVUPD.Z 64(BX), K1, Z1
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z2
+	VMOVUPD.Z 64(BX), K1, Z3
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z4
+	VMOVUPD.Z 64(BX), K1, Z5
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z6
+	VMOVUPD.Z 64(BX), K1, Z7
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z8
+	VMOVUPD.Z 64(BX), K1, Z9
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z10
+	VMOVUPD.Z 64(BX), K1, Z11
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z12
+	VMOVUPD.Z 64(BX), K1, Z13
+	ADDQ    R13, BX
+	VMOVUPD (BX), Z14
+	VMOVUPD.Z 64(BX), K1, Z15
+
+gemm8x16mrows:
+	LEAQ    (SI)(R9*2), AX
+	ADDQ    R9, AX            // row 3 of a
+	LEAQ    (AX)(R9*2), BX
+	ADDQ    R9, BX            // row 6 of a
+
+gemm8x16mloop:
+	VMOVUPD (DX), Z16
+	VMOVUPD.Z 64(DX), K1, Z17
+	VBROADCASTSD (SI), Z30
+	VFMADD231PD  Z16, Z30, Z0
+	VFMADD231PD  Z17, Z30, Z1
+	VBROADCASTSD (SI)(R9*1), Z31
+	VFMADD231PD  Z16, Z31, Z2
+	VFMADD231PD  Z17, Z31, Z3
+	VBROADCASTSD (SI)(R9*2), Z30
+	VFMADD231PD  Z16, Z30, Z4
+	VFMADD231PD  Z17, Z30, Z5
+	VBROADCASTSD (AX), Z31
+	VFMADD231PD  Z16, Z31, Z6
+	VFMADD231PD  Z17, Z31, Z7
+	VBROADCASTSD (AX)(R9*1), Z30
+	VFMADD231PD  Z16, Z30, Z8
+	VFMADD231PD  Z17, Z30, Z9
+	VBROADCASTSD (AX)(R9*2), Z31
+	VFMADD231PD  Z16, Z31, Z10
+	VFMADD231PD  Z17, Z31, Z11
+	VBROADCASTSD (BX), Z30
+	VFMADD231PD  Z16, Z30, Z12
+	VFMADD231PD  Z17, Z30, Z13
+	VBROADCASTSD (BX)(R9*1), Z31
+	VFMADD231PD  Z16, Z31, Z14
+	VFMADD231PD  Z17, Z31, Z15
+	ADDQ    R10, SI
+	ADDQ    R10, AX
+	ADDQ    R10, BX
+	ADDQ    R11, DX
+	DECQ    CX
+	JNZ     gemm8x16mloop
+	MOVBQZX acc+88(FP), R12
+	TESTQ   R12, R12
+	JEQ     gemm8x16mstore
+	MOVQ    DI, BX
+	VADDPD  (BX), Z0, Z0
+	VADDPD  64(BX), Z1, K1, Z1
+	ADDQ    R8, BX
+	VADDPD  (BX), Z2, Z2
+	VADDPD  64(BX), Z3, K1, Z3
+	ADDQ    R8, BX
+	VADDPD  (BX), Z4, Z4
+	VADDPD  64(BX), Z5, K1, Z5
+	ADDQ    R8, BX
+	VADDPD  (BX), Z6, Z6
+	VADDPD  64(BX), Z7, K1, Z7
+	ADDQ    R8, BX
+	VADDPD  (BX), Z8, Z8
+	VADDPD  64(BX), Z9, K1, Z9
+	ADDQ    R8, BX
+	VADDPD  (BX), Z10, Z10
+	VADDPD  64(BX), Z11, K1, Z11
+	ADDQ    R8, BX
+	VADDPD  (BX), Z12, Z12
+	VADDPD  64(BX), Z13, K1, Z13
+	ADDQ    R8, BX
+	VADDPD  (BX), Z14, Z14
+	VADDPD  64(BX), Z15, K1, Z15
+
+gemm8x16mstore:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z2, (DI)
+	VMOVUPD Z3, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z4, (DI)
+	VMOVUPD Z5, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z6, (DI)
+	VMOVUPD Z7, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z8, (DI)
+	VMOVUPD Z9, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z10, (DI)
+	VMOVUPD Z11, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z12, (DI)
+	VMOVUPD Z13, K1, 64(DI)
+	ADDQ    R8, DI
+	VMOVUPD Z14, (DI)
+	VMOVUPD Z15, K1, 64(DI)
+	VPXORQ  Z16, Z16, Z16
+	VPXORQ  Z17, Z17, Z17
+	VPXORQ  Z30, Z30, Z30
+	VPXORQ  Z31, Z31, Z31
+	VZEROUPPER
+	RET

@@ -75,20 +75,10 @@ func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init [
 		gemmGeneric(c, ldc, a, b, ldb, m, n, k, init, acc, tmp)
 		return
 	}
-	i, j := gemmVector(c, ldc, a, b, ldb, m, n, k, init, acc, tmp)
-	if j < n && i > 0 {
-		// The last n − j < 8 columns of the rows before i: the vector
-		// kernels on a copy padded to 8 columns.
-		gemmPadded(c[j:], ldc, a, b[j:], ldb, i, n-j, k, initFrom(init, j), n, acc)
-		j = n
-	}
-	// What the vector kernels left: the rows from i on (all columns), and
-	// the columns from j on of the rows before i.
+	i := gemmVector(c, ldc, a, b, ldb, m, n, k, init, acc, tmp)
+	// What the vector kernels left: the rows from i on (all columns).
 	if i < m {
 		gemmStrided(c[i*ldc:], ldc, mat{a.v[i*a.si:], a.si, a.sp}, b, ldb, m-i, n, k, initFrom(init, i*n), n, acc)
-	}
-	if j < n {
-		gemmStrided(c[j:], ldc, a, b[j:], ldb, i, n-j, k, initFrom(init, j), n, acc)
 	}
 }
 

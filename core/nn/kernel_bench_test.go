@@ -68,13 +68,13 @@ func BenchmarkAdam(b *testing.B) {
 
 // BenchmarkGemm times the dense products of a hidden layer of width 64 over
 // 262 points with 3 jet channels (the oscillator PINN's 786 rows) and over
-// 6400 points with 5 (the 2D PINN's 32000 rows), and of width 14 (a PINN of
-// the 2D K tables, whose last 6 columns the vector kernels compute padded)
-// over 340 rows (a part of 68 points), in the three forms a training step
-// uses, on every kernel path, in GFLOP/s (2 flops a multiply-add).
+// 6400 points with 5 (the 2D PINN's 32000 rows), and of widths 14 and 6 (PINNs
+// of the 2D K tables, whose last 6 columns the vector kernels compute in
+// masked tiles or padded) over 340 rows (a part of 68 points), in the three
+// forms a training step uses, on every kernel path, in GFLOP/s (2 flops a multiply-add).
 func BenchmarkGemm(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, sh := range []struct{ h, rows int }{{64, 786}, {64, 32000}, {14, 340}} {
+	for _, sh := range []struct{ h, rows int }{{64, 786}, {64, 32000}, {14, 340}, {6, 340}} {
 		h, rows := sh.h, sh.rows
 		hm, gz := make([]float64, rows*h), make([]float64, rows*h)
 		w, wt, c := make([]float64, h*h), make([]float64, h*h), make([]float64, rows*h)

@@ -3,10 +3,6 @@
 package nn
 
 // Without vector kernels the kernel path is generic: this is never called.
-func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) (i, j int) {
-	panic("nn: no vector kernels")
-}
-
-func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, init []float64, ldi int, acc bool) {
+func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) int {
 	panic("nn: no vector kernels")
 }

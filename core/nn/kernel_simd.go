@@ -9,14 +9,16 @@ import (
 )
 
 //go:generate python3 ../../scripts/asmgen/gemm512.py
+//go:generate python3 ../../scripts/asmgen/gemm256.py
 
-// gemmVector computes the tiles of gemm that the vector kernels cover: on
-// the AVX-512 path rows in blocks of 8, then one block of 4, columns in
-// blocks of 16 (gemm8x16, gemm4x16) and one block of 8 (gemm4x8); on the
-// AVX2 path rows in blocks of 6, then one or two blocks of 4 (two when m
-// mod 6 is 2 and m >= 8: 14 rows are 6 + 4 + 4; m = 2 is left to the
-// scalar code), columns in blocks of 8. It returns the first row and the
-// first column (of rows before that) it did not compute.
+// gemmVector computes the tiles of gemm that the vector kernels cover: the
+// AVX-512 path all of c, rows in blocks of 8 and one block of the last m
+// mod 8, columns in blocks of 16 and one block of the last n mod 16
+// (tiles512); the AVX2 path every column of the rows in blocks of 6, then
+// one or two blocks of 4 (two when m mod 6 is 2 and m >= 8: 14 rows are
+// 6 + 4 + 4; m = 2 is left to the scalar code), columns in blocks of 8 and
+// one block of the last n mod 8 (tiles). The edges run in masked tiles. It
+// returns the first row it did not compute.
 //
 // A long contraction (k > pBlock, the gradient of a layer's weights, summed
 // over every point) is cut into blocks of p: every tile runs its chains over
@@ -24,22 +26,19 @@ import (
 // of a and b are read from cache by all tiles instead of from memory by
 // each. The chains of the first block start from init ((m, n) row-major)
 // if it is not nil.
-func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) (i, j int) {
-	nj := n &^ 7
-	wide := fp.KernelPath() == fp.AVX512
-	rows := 6
-	if wide {
-		rows = 8
+func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init []float64, acc bool, tmp []float64) int {
+	mi := m
+	if fp.KernelPath() != fp.AVX512 {
+		mi = m / 6 * 6
+		switch r := m - mi; {
+		case r >= 4:
+			mi += 4
+		case r == 2 && mi > 0:
+			mi += 2 // the last six rows and these two as two fours (tiles)
+		}
 	}
-	mi := m / rows * rows
-	switch r := m - mi; {
-	case r >= 4:
-		mi += 4
-	case r == 2 && !wide && mi > 0:
-		mi += 2 // the last six rows and these two as two fours (tiles)
-	}
-	if nj == 0 || mi == 0 {
-		return 0, 0
+	if mi == 0 {
+		return 0
 	}
 	run := tileRunner()
 	cp, ap, bp := unsafe.SliceData(c), unsafe.SliceData(a.v), unsafe.SliceData(b)
@@ -47,78 +46,29 @@ func gemmVector(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, 
 	if init != nil {
 		ip = unsafe.SliceData(init)
 	}
-	if k <= pBlock || len(tmp) < mi*nj {
-		run(cp, ldc, ap, a.si, a.sp, bp, ldb, mi, nj, k, ip, ldi, acc)
-		return mi, nj
+	if k <= pBlock || len(tmp) < mi*n {
+		run(cp, ldc, ap, a.si, a.sp, bp, ldb, mi, n, k, ip, ldi, acc)
+		return mi
 	}
 	tp := unsafe.SliceData(tmp)
 	for p0 := 0; p0 < k; p0 += pBlock {
 		kb := min(pBlock, k-p0)
 		ab, bb := elem(ap, p0*a.sp), elem(bp, p0*ldb)
 		if p0 > 0 {
-			ip, ldi = tp, nj
+			ip, ldi = tp, n
 		}
 		if p0+kb < k {
-			run(tp, nj, ab, a.si, a.sp, bb, ldb, mi, nj, kb, ip, ldi, false)
+			run(tp, n, ab, a.si, a.sp, bb, ldb, mi, n, kb, ip, ldi, false)
 		} else {
-			run(cp, ldc, ab, a.si, a.sp, bb, ldb, mi, nj, kb, ip, ldi, acc)
+			run(cp, ldc, ab, a.si, a.sp, bb, ldb, mi, n, kb, ip, ldi, acc)
 		}
 	}
-	return mi, nj
-}
-
-// gemmPadded computes the last r < 8 columns of the first m rows of gemm
-// (m as gemmVector leaves it: a sum of its row blocks) with the vector
-// kernels, on copies of b and init padded with columns to 8, in blocks of
-// at most 48 rows and 64 terms held on the stack. Every kept lane is the
-// chain of its entry, p ascending, from init or 0, as in gemmStrided (a
-// block of p continues the chains left by the one before); the padding
-// lanes are computed and dropped. Then c = the chains, or c += them (acc).
-// k > 0.
-func gemmPadded(c []float64, ldc int, a mat, b []float64, ldb int, m, r, k int, init []float64, ldi int, acc bool) {
-	const rowsMax, pMax = 48, 64
-	var bp [pMax * 8]float64 // columns r to 7 stay zero
-	var cp, ip [rowsMax * 8]float64
-	run := tileRunner()
-	ap := unsafe.SliceData(a.v)
-	for i0, mb := 0, 0; i0 < m; i0 += mb {
-		mb = min(rowsMax, m-i0)
-		if m-i0-mb == 2 {
-			mb -= 6 // leave 8 rows, two blocks of four: tiles cannot take 2
-		}
-		var ipp *float64
-		if init != nil {
-			for i := range mb {
-				copy(ip[i*8:i*8+r], init[(i0+i)*ldi:(i0+i)*ldi+r])
-			}
-			ipp = &ip[0]
-		}
-		for p0 := 0; p0 < k; p0 += pMax {
-			kb := min(pMax, k-p0)
-			if i0 == 0 || k > pMax { // else bp holds this block already
-				for p := range kb {
-					copy(bp[p*8:p*8+r], b[(p0+p)*ldb:(p0+p)*ldb+r])
-				}
-			}
-			run(&cp[0], 8, elem(ap, i0*a.si+p0*a.sp), a.si, a.sp, &bp[0], 8, mb, 8, kb, ipp, 8, false)
-			ipp = &cp[0]
-		}
-		for i := range mb {
-			row, sums := c[(i0+i)*ldc:(i0+i)*ldc+r], cp[i*8:i*8+r]
-			if !acc {
-				copy(row, sums)
-				continue
-			}
-			for l, s := range sums {
-				row[l] += s
-			}
-		}
-	}
+	return mi
 }
 
 // tileRunner returns the tile loop of the kernel path: tiles512 on the
 // AVX-512 path, else tiles.
-func tileRunner() func(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
+func tileRunner() func(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, n, k int, init *float64, ldi int, acc bool) {
 	if fp.KernelPath() == fp.AVX512 {
 		return tiles512
 	}
@@ -129,45 +79,74 @@ func tileRunner() func(c *float64, ldc int, a *float64, sai, sap int, b *float64
 // (128 KiB each at 64 columns) stay in the core's L2.
 const pBlock = 256
 
-// tiles runs the kernels over the m × nj tiles (m a sum of sixes and at
-// most two fours, nj a multiple of 8), with chains from init (rows ldi
-// apart) if init is not nil.
-func tiles(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
+// tiles runs the AVX2 kernels over the m × n block (m a sum of sixes and
+// at most two fours): columns in blocks of 8 (gemm6x8, gemm4x8), then one
+// block of the last n mod 8 in the masked tiles (gemm6x8y, gemm6x4y,
+// gemm4x8y, gemm4x4y: 5-7 columns in two registers a row, 1-4 in one), with
+// chains from init (rows ldi apart) if init is not nil.
+func tiles(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, n, k int, init *float64, ldi int, acc bool) {
 	fours := (6 - m%6) % 6 / 2 // m mod 6 = 0, 4, 2: no, one, two blocks of four
-	i := 0
-	for ; i+6 <= m-4*fours; i += 6 {
-		for j := 0; j < nj; j += 8 {
-			gemm6x8(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
+	n8, e := n&^7, n%8
+	lanes := (e-1)%4 + 1 // of the last register of a row
+	mask := &lanes256[lanes]
+	for i, r := 0, 6; i < m; i += r {
+		whole, y8, y4 := gemm6x8, gemm6x8y, gemm6x4y
+		if i+6 > m-4*fours {
+			r, whole, y8, y4 = 4, gemm4x8, gemm4x8y, gemm4x4y
 		}
-	}
-	for ; i+4 <= m; i += 4 {
-		for j := 0; j < nj; j += 8 {
-			gemm4x8(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
+		ci, ai, ii := elem(c, i*ldc), elem(a, i*sai), initAt(init, i*ldi)
+		for j := 0; j < n8; j += 8 {
+			whole(elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, acc)
+		}
+		switch {
+		case e > 4:
+			y8(elem(ci, n8), ldc, ai, sai, sap, elem(b, n8), ldb, k, initAt(ii, n8), ldi, mask, lanes, acc)
+		case e > 0:
+			y4(elem(ci, n8), ldc, ai, sai, sap, elem(b, n8), ldb, k, initAt(ii, n8), ldi, mask, lanes, acc)
 		}
 	}
 }
 
-// tiles512 is tiles for the AVX-512 kernels: m a sum of eights and at most
-// one four, columns in blocks of 16 and, if nj is not a multiple of 16, one
-// block of 8 in the AVX2 4 × 8 tiles.
-func tiles512(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, nj, k int, init *float64, ldi int, acc bool) {
-	n16 := nj &^ 15
-	i := 0
-	for ; i+8 <= m; i += 8 {
+// lanes256[l] is the mask of the masked AVX2 tiles that keeps lanes 0 to
+// l−1 of a register (VMASKMOVPD reads each lane's sign bit).
+var lanes256 = [5][4]uint64{{}, {^uint64(0)}, {^uint64(0), ^uint64(0)}, {^uint64(0), ^uint64(0), ^uint64(0)},
+	{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
+
+// tiles512 is tiles for the AVX-512 kernels over all of an m × n block:
+// rows in blocks of 8 and one block of m mod 8, columns in blocks of 16 and
+// one block of the last n mod 16 (8 columns or fewer: one register a row,
+// else two). Whole 8 × 16 and 4 × 16 blocks run gemm8x16 and gemm4x16, the
+// others the masked tiles, whose last register of a row keeps only the
+// lanes of the block's columns (masks512).
+func tiles512(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, m, n, k int, init *float64, ldi int, acc bool) {
+	n16 := n &^ 15
+	for i := 0; i < m; i += 8 {
+		r := min(8, m-i)
+		ci, ai, ii := elem(c, i*ldc), elem(a, i*sai), initAt(init, i*ldi)
 		for j := 0; j < n16; j += 16 {
-			gemm8x16(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
+			switch r {
+			case 8:
+				gemm8x16(elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, acc)
+			case 4:
+				gemm4x16(elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, acc)
+			default:
+				masks512[1][r-1](elem(ci, j), ldc, ai, sai, sap, elem(b, j), ldb, k, initAt(ii, j), ldi, 0xff, acc)
+			}
+		}
+		if e := n - n16; e > 0 {
+			regs := (e + 7) / 8
+			mask := 1<<(e-8*(regs-1)) - 1
+			masks512[regs-1][r-1](elem(ci, n16), ldc, ai, sai, sap, elem(b, n16), ldb, k, initAt(ii, n16), ldi, mask, acc)
 		}
 	}
-	if i+4 <= m {
-		for j := 0; j < n16; j += 16 {
-			gemm4x16(elem(c, i*ldc+j), ldc, elem(a, i*sai), sai, sap, elem(b, j), ldb, k, initAt(init, i*ldi+j), ldi, acc)
-		}
-	}
-	if n16 < nj {
-		for i := 0; i+4 <= m; i += 4 {
-			gemm4x8(elem(c, i*ldc+n16), ldc, elem(a, i*sai), sai, sap, elem(b, n16), ldb, k, initAt(init, i*ldi+n16), ldi, acc)
-		}
-	}
+}
+
+// masks512[C-1][R-1] is the masked R × 8C tile (gemm512_amd64.s): gemm8x16
+// for R rows of C registers, the last register of each row only in the
+// lanes of mask (bit l: lane l) of b, init and c.
+var masks512 = [2][8]func(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool){
+	{gemm1x8m, gemm2x8m, gemm3x8m, gemm4x8m, gemm5x8m, gemm6x8m, gemm7x8m, gemm8x8m},
+	{gemm1x16m, gemm2x16m, gemm3x16m, gemm4x16m, gemm5x16m, gemm6x16m, gemm7x16m, gemm8x16m},
 }
 
 // elem returns &p[i] of the slice whose data p is.
@@ -204,3 +183,79 @@ func gemm8x16(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k 
 //
 //go:noescape
 func gemm4x16(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, acc bool)
+
+// The masked tiles: gemm8x16 for R × 8C blocks (gemmRx8Cm), the last
+// register of each row (lanes 8(C-1) to 8C-1 of the block) only in the
+// lanes of mask; the other lanes of b, init and c are neither read nor
+// written.
+//
+//go:noescape
+func gemm1x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm2x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm3x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm4x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm5x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm6x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm7x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm8x8m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm1x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm2x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm3x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm4x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm5x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm6x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm7x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+//go:noescape
+func gemm8x16m(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask int, acc bool)
+
+// gemm6x8y is gemm6x8 with the second register of each row (columns 4-7)
+// only in its first lanes lanes, whose mask is set (gemm256_amd64.s,
+// generated by scripts/asmgen/gemm256.py): the other lanes of b, init and
+// c are neither read nor written.
+//
+//go:noescape
+func gemm6x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+
+// gemm6x4y is gemm6x8y for a 6 × 4 block, one register a row.
+//
+//go:noescape
+func gemm6x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+
+// gemm4x8y is gemm6x8y for a 4 × 8 block.
+//
+//go:noescape
+func gemm4x8y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)
+
+// gemm4x4y is gemm6x8y for a 4 × 4 block, one register a row.
+//
+//go:noescape
+func gemm4x4y(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, mask *[4]uint64, lanes int, acc bool)

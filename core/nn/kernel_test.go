@@ -25,61 +25,89 @@ func TestGemm(t *testing.T) {
 		{100, 14, 70}, {52, 22, 129}, {6, 15, 1}, {4, 13, 300}, {58, 30, 64}, {68, 18, 20}, {20, 10, 68},
 		// m mod 6 = 2: the last rows as two blocks of four on the AVX2 path.
 		{14, 14, 700}, {8, 9, 5}, {50, 14, 20}, {98, 22, 9}, {2, 9, 3}, {50, 14, 300}, {98, 22, 70}} {
-		m, n, k := sh[0], sh[1], sh[2]
-		for _, trans := range []bool{false, true} {
-			ldc, ldb := n+3, n+1
-			av := make([]float64, m*k+5)
-			b := make([]float64, max(k, 1)*ldb)
-			for i := range av {
-				av[i] = 2*rng.Float64() - 1
+		checkGemm(t, rng, sh[0], sh[1], sh[2])
+	}
+}
+
+// TestGemmEdges is TestGemm for every m and n from 1 to 17 (each remainder
+// of the AVX-512 path's masked tiles, 8 rows by 8 or 16 columns, and of the
+// AVX2 path's 6 × 8 and 4 × 8 tiles and padded columns), with contractions
+// of 1, 7 and 300 terms (two blocks of p), and for the products of a
+// PINN's hidden layer of every width from 1 to 17 over 340 rows (a part of
+// 68 points of a 2D problem), in the three forms a training step uses.
+func TestGemmEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for m := 1; m <= 17; m++ {
+		for n := 1; n <= 17; n++ {
+			for _, k := range []int{1, 7, 300} {
+				checkGemm(t, rng, m, n, k)
 			}
-			for i := range b {
-				b[i] = 2*rng.Float64() - 1
+		}
+	}
+	for h := 1; h <= 17; h++ {
+		checkGemm(t, rng, 340, h, h)
+		checkGemm(t, rng, h, h, 340)
+	}
+}
+
+// checkGemm is TestGemm for one shape: both views of a, the four modes of
+// init and acc, on every kernel path, exact bits.
+func checkGemm(t *testing.T, rng *rand.Rand, m, n, k int) {
+	t.Helper()
+	sh := [3]int{m, n, k}
+	for _, trans := range []bool{false, true} {
+		ldc, ldb := n+3, n+1
+		av := make([]float64, m*k+5)
+		b := make([]float64, max(k, 1)*ldb)
+		for i := range av {
+			av[i] = 2*rng.Float64() - 1
+		}
+		for i := range b {
+			b[i] = 2*rng.Float64() - 1
+		}
+		a := rowMajor(av, k)
+		if trans {
+			a = transposed(av, m)
+		}
+		for _, mode := range []struct{ init, acc bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
+			acc := mode.acc
+			c0 := make([]float64, m*ldc)
+			for i := range c0 {
+				c0[i] = 2*rng.Float64() - 1
 			}
-			a := rowMajor(av, k)
-			if trans {
-				a = transposed(av, m)
-			}
-			for _, mode := range []struct{ init, acc bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
-				acc := mode.acc
-				c0 := make([]float64, m*ldc)
-				for i := range c0 {
-					c0[i] = 2*rng.Float64() - 1
+			var init []float64
+			if mode.init {
+				init = make([]float64, m*n)
+				for i := range init {
+					init[i] = 2*rng.Float64() - 1
 				}
-				var init []float64
-				if mode.init {
-					init = make([]float64, m*n)
-					for i := range init {
-						init[i] = 2*rng.Float64() - 1
+			}
+			want := append([]float64(nil), c0...)
+			for i := range m {
+				for j := range n {
+					var s float64
+					if init != nil {
+						s = init[i*n+j]
+					}
+					for p := range k {
+						s = math.FMA(a.at(i, p), b[p*ldb+j], s)
+					}
+					if acc {
+						want[i*ldc+j] += s
+					} else {
+						want[i*ldc+j] = s
 					}
 				}
-				want := append([]float64(nil), c0...)
-				for i := range m {
-					for j := range n {
-						var s float64
-						if init != nil {
-							s = init[i*n+j]
-						}
-						for p := range k {
-							s = math.FMA(a.at(i, p), b[p*ldb+j], s)
-						}
-						if acc {
-							want[i*ldc+j] += s
-						} else {
-							want[i*ldc+j] = s
-						}
-					}
-				}
-				for _, path := range fp.KernelPaths() {
-					c := append([]float64(nil), c0...)
-					func() {
-						defer fp.SetKernelPath(fp.SetKernelPath(path))
-						gemm(c, ldc, a, b, ldb, m, n, k, init, acc, make([]float64, m*n))
-					}()
-					for i := range c {
-						if math.Float64bits(c[i]) != math.Float64bits(want[i]) {
-							t.Fatalf("path %s, shape %v, transposed %v, %+v: c[%d] = %x, want %x", path, sh, trans, mode, i, c[i], want[i])
-						}
+			}
+			for _, path := range fp.KernelPaths() {
+				c := append([]float64(nil), c0...)
+				func() {
+					defer fp.SetKernelPath(fp.SetKernelPath(path))
+					gemm(c, ldc, a, b, ldb, m, n, k, init, acc, make([]float64, m*n))
+				}()
+				for i := range c {
+					if math.Float64bits(c[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("path %s, shape %v, transposed %v, %+v: c[%d] = %x, want %x", path, sh, trans, mode, i, c[i], want[i])
 					}
 				}
 			}
@@ -103,14 +131,20 @@ func netOnRandomBox(rng *rand.Rand, sizes []int) *MLP {
 // TestBatchPathsSameBits checks that Forward and Backward give the same
 // bits on every kernel path: one-hidden-layer networks (the FBPINN's, whose
 // 2D kernels work across points and units), deeper ones (the products), at
-// point counts around the vector widths.
+// point counts around the vector widths, and the PINN [d, w, w, 1] of both
+// input dimensions at every width w from 1 to 17.
 func TestBatchPathsSameBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, sizes := range [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1},
+	nets := [][]int{{2, 16, 1}, {2, 12, 1}, {2, 20, 1}, {2, 7, 1}, {2, 3, 1}, {1, 12, 1}, {2, 64, 64, 1}, {1, 64, 64, 1}, {2, 5, 3, 1},
 		// Widths that are not multiples of 4 (16 for the last hidden
-		// layer): the kernels take the first units, the scalar code the rest.
+		// layer): the kernels take the first units and the last four,
+		// overlapping (or, below 4, the scalar code all).
 		{2, 14, 14, 1}, {1, 6, 10, 1}, {2, 20, 18, 1}, {2, 17, 21, 1}, {1, 18, 35, 1},
-		{2, 7, 5, 1}, {1, 11, 9, 1}, {1, 5, 6, 1}, {2, 4, 6, 1}, {2, 13, 7, 9, 1}} {
+		{2, 7, 5, 1}, {1, 11, 9, 1}, {1, 5, 6, 1}, {2, 4, 6, 1}, {2, 13, 7, 9, 1}, {2, 6, 14, 1}, {1, 14, 6, 1}}
+	for w := 1; w <= 17; w++ {
+		nets = append(nets, []int{1, w, w, 1}, []int{2, w, w, 1})
+	}
+	for _, sizes := range nets {
 		d := sizes[0]
 		m := netOnRandomBox(rng, sizes)
 		for _, n := range []int{1, 3, 4, 9, 13, 225} {

@@ -8,7 +8,8 @@
 // (mlp_simd.go), each the scalar code of batch.go on four units at a time
 // (inputZ, inputJets, jets and jetsBack: the first hv units of rows h
 // apart, hv a multiple of 4, the scalar code doing the rest; inputBack,
-// outBack4 and outBack: one block of 4, 4 and 16 units), with the same
+// outBack4, outBack8, outBack12 and outBack: one block of 4, 4, 8, 12 and
+// 16 units; outBackT2-T4: one block and the last four units of a width), with the same
 // operations in the same order (products commuted where that is exact;
 // VFNMADD and VFMSUB where the scalar code negates an operand of an FMA).
 // One version per input dimension d = 1, 2.
@@ -714,5 +715,220 @@ outBack4r:
 	DECQ         CX
 	JNZ          outBack4r
 	VMOVUPD Y0, 0(AX)
+	VZEROUPPER
+	RET
+
+// func outBack8(gw, gh, hl, gout, w *float64, rows, h int)
+//
+// The output layer's backward pass for 8 units (gw, gh, hl and w start at
+// the block's first unit; gh and hl have rows h apart): per row r,
+// gw[k] = FMA(g_r, hl[r, k], gw[k]) and gh[r, k] = g_r w[k].
+TEXT ·outBack8(SB), NOSPLIT, $0-56
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD 0(BX), Y4
+	VMOVUPD 32(BX), Y5
+
+outBack8r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VFMADD231PD  32(SI), Y8, Y1
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	VMULPD       Y5, Y8, Y10
+	VMOVUPD      Y10, 32(DI)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBack8r
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VZEROUPPER
+	RET
+
+// func outBack12(gw, gh, hl, gout, w *float64, rows, h int)
+//
+// The output layer's backward pass for 12 units (gw, gh, hl and w start at
+// the block's first unit; gh and hl have rows h apart): per row r,
+// gw[k] = FMA(g_r, hl[r, k], gw[k]) and gh[r, k] = g_r w[k].
+TEXT ·outBack12(SB), NOSPLIT, $0-56
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD 64(AX), Y2
+	VMOVUPD 0(BX), Y4
+	VMOVUPD 32(BX), Y5
+	VMOVUPD 64(BX), Y6
+
+outBack12r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VFMADD231PD  32(SI), Y8, Y1
+	VFMADD231PD  64(SI), Y8, Y2
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	VMULPD       Y5, Y8, Y10
+	VMOVUPD      Y10, 32(DI)
+	VMULPD       Y6, Y8, Y11
+	VMOVUPD      Y11, 64(DI)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBack12r
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, 64(AX)
+	VZEROUPPER
+	RET
+
+// func outBackT2(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
+//
+// outBack4 for the 4 units at the block's start and, in one pass
+// over the rows, outBack4 for the four units toff bytes after it, whose
+// gw sums are gwt's.
+TEXT ·outBackT2(SB), NOSPLIT, $0-72
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	MOVQ gwt+56(FP), R13
+	MOVQ toff+64(FP), R12
+	VMOVUPD 0(AX), Y0
+	VMOVUPD (R13), Y1
+	VMOVUPD 0(BX), Y4
+	VMOVUPD (BX)(R12*1), Y5
+
+outBackT2r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VFMADD231PD  (SI)(R12*1), Y8, Y1
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	VMULPD       Y5, Y8, Y10
+	VMOVUPD      Y10, (DI)(R12*1)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBackT2r
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, (R13)
+	VZEROUPPER
+	RET
+
+// func outBackT3(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
+//
+// outBack8 for the 8 units at the block's start and, in one pass
+// over the rows, outBack4 for the four units toff bytes after it, whose
+// gw sums are gwt's.
+TEXT ·outBackT3(SB), NOSPLIT, $0-72
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	MOVQ gwt+56(FP), R13
+	MOVQ toff+64(FP), R12
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD (R13), Y2
+	VMOVUPD 0(BX), Y4
+	VMOVUPD 32(BX), Y5
+	VMOVUPD (BX)(R12*1), Y6
+
+outBackT3r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VFMADD231PD  32(SI), Y8, Y1
+	VFMADD231PD  (SI)(R12*1), Y8, Y2
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	VMULPD       Y5, Y8, Y10
+	VMOVUPD      Y10, 32(DI)
+	VMULPD       Y6, Y8, Y11
+	VMOVUPD      Y11, (DI)(R12*1)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBackT3r
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, (R13)
+	VZEROUPPER
+	RET
+
+// func outBackT4(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int)
+//
+// outBack12 for the 12 units at the block's start and, in one pass
+// over the rows, outBack4 for the four units toff bytes after it, whose
+// gw sums are gwt's.
+TEXT ·outBackT4(SB), NOSPLIT, $0-72
+	MOVQ gw+0(FP), AX
+	MOVQ gh+8(FP), DI
+	MOVQ hl+16(FP), SI
+	MOVQ gout+24(FP), DX
+	MOVQ w+32(FP), BX
+	MOVQ rows+40(FP), CX
+	MOVQ h+48(FP), R9
+	SHLQ $3, R9
+	MOVQ gwt+56(FP), R13
+	MOVQ toff+64(FP), R12
+	VMOVUPD 0(AX), Y0
+	VMOVUPD 32(AX), Y1
+	VMOVUPD 64(AX), Y2
+	VMOVUPD (R13), Y3
+	VMOVUPD 0(BX), Y4
+	VMOVUPD 32(BX), Y5
+	VMOVUPD 64(BX), Y6
+	VMOVUPD (BX)(R12*1), Y7
+
+outBackT4r:
+	VBROADCASTSD (DX), Y8
+	VFMADD231PD  0(SI), Y8, Y0
+	VFMADD231PD  32(SI), Y8, Y1
+	VFMADD231PD  64(SI), Y8, Y2
+	VFMADD231PD  (SI)(R12*1), Y8, Y3
+	VMULPD       Y4, Y8, Y9
+	VMOVUPD      Y9, 0(DI)
+	VMULPD       Y5, Y8, Y10
+	VMOVUPD      Y10, 32(DI)
+	VMULPD       Y6, Y8, Y11
+	VMOVUPD      Y11, 64(DI)
+	VMULPD       Y7, Y8, Y12
+	VMOVUPD      Y12, (DI)(R12*1)
+	ADDQ         $8, DX
+	ADDQ         R9, SI
+	ADDQ         R9, DI
+	DECQ         CX
+	JNZ          outBackT4r
+	VMOVUPD Y0, 0(AX)
+	VMOVUPD Y1, 32(AX)
+	VMOVUPD Y2, 64(AX)
+	VMOVUPD Y3, (R13)
 	VZEROUPPER
 	RET

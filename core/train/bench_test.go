@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"testing"
 
 	"elmfbpinn/core/nn"
@@ -39,23 +40,51 @@ var baselines = []struct {
 // BenchmarkStep times training steps (loss, gradient and Adam update) of
 // the baselines, 20 steps per op, and reports milliseconds per step.
 func BenchmarkStep(b *testing.B) {
-	const steps = 20
 	for _, bl := range baselines {
-		b.Run(bl.name, func(b *testing.B) {
-			m, _, err := bl.build()
-			if err != nil {
-				b.Fatal(err)
-			}
-			adam := nn.NewAdam(len(m.params), nil)
-			for b.Loop() {
-				for range steps {
-					m.lossGrad()
-					adam.Step(m.params, m.grad)
-				}
-			}
-			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N*steps), "ms/step")
-		})
+		b.Run(bl.name, func(b *testing.B) { benchSteps(b, bl.build) })
 	}
+}
+
+// BenchmarkPINNWidth is BenchmarkStep for the PINN [d, w, w, 1] of each
+// problem at widths that are not multiples of 8 (6, 14) and the next
+// multiples (8, 16): the kernels' edges (masked tiles, the last units of
+// the elementwise passes) against whole blocks.
+func BenchmarkPINNWidth(b *testing.B) {
+	for _, pr := range []struct {
+		name string
+		p    problem.Problem
+		j, k int
+	}{
+		{"oscillator", &problem.Oscillator{Omega0: 80}, 20, 12},
+		{"laplace", &problem.Laplace{NOmega: 4}, 16, 16},
+		{"helmholtz", &problem.Helmholtz{Omega: 8}, 16, 16},
+	} {
+		for _, w := range []int{6, 8, 14, 16} {
+			b.Run(fmt.Sprintf("problem=%s/width=%d", pr.name, w), func(b *testing.B) {
+				benchSteps(b, func() (*model, schedule, error) {
+					return buildPINN(pr.p, PINNConfig{J: pr.j, K: pr.k, Width: w})
+				})
+			})
+		}
+	}
+}
+
+// benchSteps times 20 training steps per op of the model build makes and
+// reports milliseconds per step.
+func benchSteps(b *testing.B, build func() (*model, schedule, error)) {
+	const steps = 20
+	m, _, err := build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	adam := nn.NewAdam(len(m.params), nil)
+	for b.Loop() {
+		for range steps {
+			m.lossGrad()
+			adam.Step(m.params, m.grad)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N*steps), "ms/step")
 }
 
 // TestOscillatorBaseline runs the full oscillator baseline FBPINN (15000

@@ -1,7 +1,9 @@
 """Generates core/nn/gemm512_amd64.s, the AVX-512 register tiles of gemm
 (kernel.go): R rows × 16 columns (R = 8 or 4), two registers of eight lanes
 per row, one FMA chain per entry over p ascending, as the AVX2 tiles of
-kernel_amd64.s. Run with `go generate ./core/nn` (or python3
+kernel_amd64.s; and the masked tiles of the edges, R = 1..8 rows × 8 or 16
+columns whose last register keeps only the lanes of a mask (the last
+n mod 16 columns, and the last m mod 8 rows). Run with `go generate ./core/nn` (or python3
 scripts/asmgen/gemm512.py); the output is committed, so a build needs no
 Python."""
 import os
@@ -29,33 +31,54 @@ def e(s):
     L.append("\t" + s)
 
 
-def tile(R):
-    name = f"gemm{R}x16"
+def tile(R, C=2, masked=False):
+    """R rows, C registers of eight columns per row; masked: the last
+    register of each row loads, adds and stores only the lanes of mask (K1;
+    the other lanes of b, init and c are not read, and c's not written)."""
+    name = f"gemm{R}x{8*C}" + ("m" if masked else "")
     # Rows of a: row r at base[r] + scale[r]·sai.
     rows = [("SI", 0), ("SI", 1), ("SI", 2), ("AX", 0), ("AX", 1), ("AX", 2), ("BX", 0), ("BX", 1)][:R]
-    bl, bh = 2 * R, 2 * R + 1
+    acc = [[C * r + j for j in range(C)] for r in range(R)]  # row r's registers
+    bregs = [C * R + j for j in range(C)]
+    bc = [30, 31] if R * C + C > 14 else [C * R + C, C * R + C + 1]  # broadcasts
+    last = C - 1
 
     def addr(r, off=0):
         base, sc = rows[r]
         o = f"{off}" if off else ""
         return f"{o}({base})" if sc == 0 else f"{o}({base})(R9*{sc})"
+
+    def mk(j, zero=False):
+        """The opcode suffix and mask operand of register j of a row."""
+        if not masked or j != last:
+            return "", ""
+        return (".Z" if zero else ""), "K1, "
+    args = "c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int"
+    if masked:
+        args += ", mask int"
+    args += ", acc bool"
+    accOff = 88 if masked else 80
     L.append(f'''
-// func {name}(c *float64, ldc int, a *float64, sai, sap int, b *float64, ldb, k int, init *float64, ldi int, acc bool)
-TEXT ·{name}(SB), NOSPLIT, $0-81''')
+// func {name}({args})
+TEXT ·{name}(SB), NOSPLIT, $0-{accOff + 1}''')
     for arg, reg, off in [("c", "DI", 0), ("ldc", "R8", 8), ("a", "SI", 16), ("sai", "R9", 24), ("sap", "R10", 32),
                           ("b", "DX", 40), ("ldb", "R11", 48), ("k", "CX", 56), ("init", "BX", 64), ("ldi", "R13", 72)]:
         e(f"MOVQ    {arg}+{off}(FP), {reg}")
+    if masked:
+        e("MOVQ    mask+80(FP), R12")
+        e("KMOVW   R12, K1")
     for r in ("R8", "R9", "R10", "R11", "R13"):
         e(f"SHLQ    $3, {r}")
     e("TESTQ   BX, BX")
     e(f"JNE     {name}init")
-    for z in range(2 * R):
+    for z in range(R * C):
         e(f"VPXORQ  Z{z}, Z{z}, Z{z}")
     e(f"JMP     {name}rows")
     L.append(f"\n{name}init:  // the chains so far, from init")
     for r in range(R):
-        e(f"VMOVUPD (BX), Z{2*r}")
-        e(f"VMOVUPD 64(BX), Z{2*r+1}")
+        for j in range(C):
+            sfx, kk = mk(j, True)
+            e(f"VMOVUPD{sfx} {64*j or ''}(BX), {kk}Z{acc[r][j]}")
         if r < R - 1:
             e("ADDQ    R13, BX")
     L.append(f"\n{name}rows:")
@@ -66,13 +89,14 @@ TEXT ·{name}(SB), NOSPLIT, $0-81''')
         e("LEAQ    (AX)(R9*2), BX")
         e("ADDQ    R9, BX            // row 6 of a")
     L.append(f"\n{name}loop:")
-    e(f"VMOVUPD (DX), Z{bl}")
-    e(f"VMOVUPD 64(DX), Z{bh}")
+    for j in range(C):
+        sfx, kk = mk(j, True)
+        e(f"VMOVUPD{sfx} {64*j or ''}(DX), {kk}Z{bregs[j]}")
     for r in range(R):
-        t = (30 if R == 8 else bh + 1) + r % 2
+        t = bc[r % 2]
         e(f"VBROADCASTSD {addr(r)}, Z{t}")
-        e(f"VFMADD231PD  Z{bl}, Z{t}, Z{2*r}")
-        e(f"VFMADD231PD  Z{bh}, Z{t}, Z{2*r+1}")
+        for j in range(C):
+            e(f"VFMADD231PD  Z{bregs[j]}, Z{t}, Z{acc[r][j]}")
     e("ADDQ    R10, SI")
     if R > 3:
         e("ADDQ    R10, AX")
@@ -81,26 +105,28 @@ TEXT ·{name}(SB), NOSPLIT, $0-81''')
     e("ADDQ    R11, DX")
     e("DECQ    CX")
     e(f"JNZ     {name}loop")
-    e("MOVBQZX acc+80(FP), R12")
+    e(f"MOVBQZX acc+{accOff}(FP), R12")
     e("TESTQ   R12, R12")
     e(f"JEQ     {name}store")
     e("MOVQ    DI, BX")
     for r in range(R):
-        e(f"VADDPD  (BX), Z{2*r}, Z{2*r}")
-        e(f"VADDPD  64(BX), Z{2*r+1}, Z{2*r+1}")
+        for j in range(C):
+            sfx, kk = mk(j)
+            e(f"VADDPD  {64*j or ''}(BX), Z{acc[r][j]}, {kk}Z{acc[r][j]}")
         if r < R - 1:
             e("ADDQ    R8, BX")
     L.append(f"\n{name}store:")
     for r in range(R):
-        e(f"VMOVUPD Z{2*r}, (DI)")
-        e(f"VMOVUPD Z{2*r+1}, 64(DI)")
+        for j in range(C):
+            sfx, kk = mk(j)
+            e(f"VMOVUPD Z{acc[r][j]}, {kk}{64*j or ''}(DI)")
         if r < R - 1:
             e("ADDQ    R8, DI")
     # VZEROUPPER clears the upper halves of Z0-Z15 only: registers Z16-Z31
     # are zeroed first, or their upper halves would stay dirty, and on Intel
     # CPUs every later legacy-SSE instruction (Go's scalar floating point)
     # would pay for it.
-    for z in sorted({bl, bh, 30, 31} if R == 8 else set()):
+    for z in sorted(z for z in set(bregs + bc) | set(range(R * C)) if z >= 16):
         e(f"VPXORQ  Z{z}, Z{z}, Z{z}")
     e("VZEROUPPER")
     e("RET")
@@ -108,4 +134,7 @@ TEXT ·{name}(SB), NOSPLIT, $0-81''')
 
 for R in (8, 4):
     tile(R)
+for C in (1, 2):
+    for R in range(1, 9):
+        tile(R, C, masked=True)
 open(os.path.join(root, "core", "nn", "gemm512_amd64.s"), "w").write("\n".join(L) + "\n")
