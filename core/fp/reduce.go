@@ -41,7 +41,7 @@ func Sum(x []float64) float64 {
 func Dot(x, y []float64) float64 {
 	y = y[:len(x)]
 	var l [Lanes]float64
-	i := 0
+	i := dotVector(x, y, &l)
 	for ; i+Lanes <= len(x); i += Lanes {
 		a := x[i : i+Lanes : i+Lanes]
 		b := y[i : i+Lanes : i+Lanes]

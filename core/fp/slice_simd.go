@@ -44,3 +44,28 @@ func tanhAVX512(dst, x []float64) int {
 //
 //go:noescape
 func tanhAVX512Asm(dst, x *float64, n int)
+
+// dotVector adds x_i y_i for the first len(x) &^ 7 elements to the lanes
+// l (lane i mod 8, one FMA each, in order) on the AVX-512 and AVX2 paths
+// (dot_amd64.s) and returns how many it took: none on the generic path.
+func dotVector(x, y []float64, l *[Lanes]float64) int {
+	n := len(x) &^ 7
+	if n == 0 {
+		return 0
+	}
+	switch path {
+	case AVX512:
+		dotAVX512(unsafe.SliceData(x), unsafe.SliceData(y), n, l)
+	case AVX2:
+		dotAVX2(unsafe.SliceData(x), unsafe.SliceData(y), n, l)
+	default:
+		return 0
+	}
+	return n
+}
+
+//go:noescape
+func dotAVX2(x, y *float64, n int, lanes *[Lanes]float64)
+
+//go:noescape
+func dotAVX512(x, y *float64, n int, lanes *[Lanes]float64)

@@ -541,7 +541,7 @@ func subNorm(y, p []float64, alpha float64) float64 {
 	p = p[:len(y)]
 	na := -alpha
 	var l [fp.Lanes]float64
-	i := 0
+	i := subNormVector(y, p, na, &l)
 	for ; i+fp.Lanes <= len(y); i += fp.Lanes {
 		yy := y[i : i+fp.Lanes : i+fp.Lanes]
 		pp := p[i : i+fp.Lanes : i+fp.Lanes]
@@ -565,7 +565,7 @@ func subNorm(y, p []float64, alpha float64) float64 {
 func updateXW(x, w, v []float64, t1, t2, rinv float64) float64 {
 	x, v = x[:len(w)], v[:len(w)]
 	var l [fp.Lanes]float64
-	i := 0
+	i := updateXWVector(x, w, v, t1, t2, rinv, &l)
 	for ; i+fp.Lanes <= len(w); i += fp.Lanes {
 		ww := w[i : i+fp.Lanes : i+fp.Lanes]
 		xx := x[i : i+fp.Lanes : i+fp.Lanes]
@@ -593,7 +593,7 @@ func nrm2(x []float64) float64 { return fp.Norm(x) }
 
 // scal scales x by alpha in place.
 func scal(alpha float64, x []float64) {
-	for i := range x {
+	for i := scalVector(alpha, x); i < len(x); i++ {
 		x[i] *= alpha
 	}
 }
