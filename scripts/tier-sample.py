@@ -3,9 +3,10 @@
 
 usage: scripts/tier-sample.py [-b REPRO] [-c CPU] [-o FILE]
 
-Strata: each (table, model, 1D or 2D) of the paper's full tier, from the
-published results (published/results/*.jsonl.gz: every run's time on the
-machine that made it). From each stratum the configuration of the median
+Strata: each (table, model, 1D or 2D) of the paper's full tier (the tables
+`repro list` names), from the published results
+(published/results/*.jsonl.gz: every run's time on the machine that made
+it). From each stratum the configuration of the median
 published time (seed 0) is run again here with `repro solve -json`, pinned
 to core CPU (default 0), one at a time; the stratum's published total is
 scaled by its run's published/here ratio, and the strata summed (the kappa
@@ -22,16 +23,21 @@ import os
 import statistics
 import subprocess
 
-TABLES = ["osc-baseline", "osc-K", "osc-J", "osc-scaling", "laplace-baseline", "laplace-K", "laplace-J",
-          "laplace-scaling", "helmholtz-baseline", "helmholtz-K", "helmholtz-J", "helmholtz-scaling",
-          "weight-scaling"]
 PARAM = {"oscillator": "-omega0", "laplace": "-nomega", "helmholtz": "-omega"}
 
 
-def strata(root):
+def paper_tables(repro):
+    """The paper's tables, in `repro list`'s order (the rows after its header)."""
+    out = subprocess.run([repro, "list", "-tier", "full"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("TABLE"))
+    return [line.split()[0] for line in lines[head + 1:] if line.strip()]
+
+
+def strata(root, tables):
     """Each stratum's published total and its runs of seed 0; the kappa runs' total."""
     seen, total, runs, kappa = set(), collections.defaultdict(float), collections.defaultdict(list), 0.0
-    for t in TABLES:
+    for t in tables:
         with gzip.open(os.path.join(root, "published", "results", t + ".jsonl.gz"), "rt") as f:
             for line in f:
                 r = json.loads(line)
@@ -65,7 +71,7 @@ def main():
     ap.add_argument("-o", default="tier-sample.jsonl", help="where finished runs are kept")
     args = ap.parse_args()
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    total, runs, kappa = strata(root)
+    total, runs, kappa = strata(root, paper_tables(args.b))
     done = {}
     if os.path.exists(args.o):
         with open(args.o) as f:

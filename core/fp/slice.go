@@ -99,18 +99,18 @@ func TanhSlice(dst, x []float64) {
 func ScaleRows(dst, x []float64, w int, s []float64, idx []int32) {
 	n := len(idx)
 	dst, x = dst[:w*n], x[:w*n]
-	q := 0
-	if w == 5 && path != Generic {
-		q = scaleRows5(dst, x, s, idx)
-	}
 	if w == 5 {
+		q := 0
+		if path != Generic {
+			q = scaleRows5(dst, x, s, idx)
+		}
 		for ; q < n; q++ {
 			d, c, r := (*[5]float64)(dst[5*q:]), (*[5]float64)(x[5*q:]), s[idx[q]]
 			d[0], d[1], d[2], d[3], d[4] = r*c[0], r*c[1], r*c[2], r*c[3], r*c[4]
 		}
 		return
 	}
-	for ; q < n; q++ {
+	for q := range n {
 		r := s[idx[q]]
 		for j, c := range x[w*q : w*(q+1)] {
 			dst[w*q+j] = r * c

@@ -9,6 +9,3 @@ func (b *Batch) forward2Vector(w1, b1, w2 []float64, bias float64) int {
 func (b *Batch) backward2Vector(gout, w2, gw1, gb1, gw2 []float64) int {
 	panic("nn: no vector kernels")
 }
-
-// Adam's update runs in adamGeneric alone.
-func adamVector(params, grad, m, v []float64, k *[8]float64) int { return 0 }
