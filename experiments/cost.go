@@ -128,14 +128,15 @@ func Cost(s Spec) float64 {
 				sec += g * n * float64(cols(s)/(s.K+1))
 			}
 		} else {
-			w := float64(s.Width)
-			if tails := s.Width%8 != 0 && (d == 2 || s.Width > 8); tails {
+			w, tails := float64(s.Width), s.Width%8 != 0 && (d == 2 || s.Width > 8)
+			if tails {
 				// The products run on the next multiple of 8, with
 				// scalar tails.
 				w = float64((s.Width + 7) / 8 * 8)
-				sec = 2 * (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
-			} else {
-				sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
+			}
+			sec = (pinn*(w*w+float64(d+2)*w) + unit*2*w) * n * ch
+			if tails {
+				sec *= 2
 			}
 		}
 		return iters*(sec+step) + runOverhead

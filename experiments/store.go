@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"elmfbpinn/core/lsqr"
 	"elmfbpinn/core/metric"
 )
 
@@ -320,12 +321,11 @@ func checkHistory(r *Result) error {
 // budget (see checkHistory).
 func stoppedEarly(r *Result) bool {
 	if r.Spec.Model == ELM && r.Spec.stops() {
-		// Any of LSQR's statuses but the iteration limit (lsqr.Status).
-		return slices.ContainsFunc([]string{"ZeroSolution", "ResidualSmall", "LeastSquaresSmall", "CondLimit", "ResidualEps",
-			"LeastSquaresEps", "CondEps", "Breakdown", "Halted"}, func(p string) bool { return strings.HasPrefix(r.Status, p) })
+		// Any of LSQR's statuses but the iteration limit.
+		return !strings.HasPrefix(r.Status, lsqr.IterLimit.String())
 	}
 	if r.Spec.Model == ELM {
-		return strings.HasPrefix(r.Status, "Breakdown") || strings.HasPrefix(r.Status, "ZeroSolution")
+		return strings.HasPrefix(r.Status, lsqr.Breakdown.String()) || strings.HasPrefix(r.Status, lsqr.ZeroSolution.String())
 	}
 	return strings.Contains(r.Status, "diverged")
 }

@@ -103,8 +103,8 @@ func TestReportFilesHostile(t *testing.T) {
 		make func(path string) error
 		want string
 	}{
-		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "is a named pipe (FIFO), not a regular file"},
-		{"link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "is a symbolic link, not a regular file"},
+		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file: a named pipe (FIFO)"},
+		{"link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file: a symbolic link"},
 		{"a 20 MB line", func(p string) error { return os.WriteFile(p, []byte(strings.Repeat("x", 20<<20)), 0o644) }, "is more than 1048576 bytes"},
 	}
 	for _, c := range cases {

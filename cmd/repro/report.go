@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"elmfbpinn/experiments"
@@ -52,12 +50,8 @@ func cmdReport(args []string) error {
 	}
 	// The list of the previous report is checked before anything is
 	// written: one that cannot be read stops the report at once.
-	if root, err := os.OpenRoot(*out); err == nil {
-		_, err := readReportFiles(root)
-		root.Close()
-		if err != nil {
-			return usageError{err.Error()}
-		}
+	if _, err := readReportFiles(*out); err != nil {
+		return usageError{err.Error()}
 	}
 	runs, err := withFigureRuns(tables, sf)
 	if err != nil {
@@ -152,7 +146,7 @@ func pruneReport(out string, files []string, complete bool) (removed int, failed
 		return 0, nil, err
 	}
 	defer root.Close()
-	old, err := readReportFiles(root)
+	old, err := readReportFiles(out)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -194,37 +188,24 @@ func pruneReport(out string, files []string, complete bool) (removed int, failed
 // relative paths takes a few kilobytes.
 const maxReportFiles = 1 << 20
 
-// readReportFiles returns the contents of root's reportFiles, "" if there is
+// readReportFiles returns the contents of out's reportFiles, "" if there is
 // none. A reportFiles that is not a regular file (a link, a FIFO, a
 // directory) or is above maxReportFiles is not read: an error that says
 // what it is and how to fix it, before the report removes anything.
-func readReportFiles(root *os.Root) (string, error) {
-	where := filepath.Join(root.Name(), reportFiles)
-	fi, err := root.Lstat(reportFiles)
+func readReportFiles(out string) (string, error) {
+	where := filepath.Join(out, reportFiles)
+	b, err := experiments.ReadRegular(where, maxReportFiles)
 	switch {
+	case err == nil:
+		return string(b), nil
 	case errors.Is(err, fs.ErrNotExist):
 		return "", nil
-	case err != nil:
-		return "", err
-	case !fi.Mode().IsRegular():
-		return "", fmt.Errorf("%s is %s, not a regular file: remove it (a report writes it again)", where, experiments.FileKind(fi.Mode()))
-	}
-	f, err := root.OpenFile(reportFiles, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file: remove it (a report writes it again)", where)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxReportFiles+1))
-	if err != nil {
-		return "", err
-	}
-	if len(b) > maxReportFiles {
+	case errors.Is(err, experiments.ErrTooLarge):
 		return "", fmt.Errorf("%s is more than %d bytes, not a list a report wrote: remove it (a report writes it again)", where, maxReportFiles)
+	case errors.Is(err, experiments.ErrNotRegular):
+		return "", fmt.Errorf("%s: %v: remove it (a report writes it again)", where, err)
 	}
-	return string(b), nil
+	return "", fmt.Errorf("%s: %v", where, err)
 }
 
 // pruneFailure is a file of an earlier report that pruneReport could not

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -749,6 +750,12 @@ func checkWritable(dir string) error {
 	serr := f.Sync()
 	cerr := f.Close()
 	rerr := os.Remove(f.Name())
+	if errors.Is(rerr, fs.ErrNotExist) {
+		// Another node's run on a shared filesystem, to which this pid
+		// looks dead, removed it (RemoveProbes): written and synced, it
+		// proved the directory writable.
+		rerr = nil
+	}
 	if err := errors.Join(werr, serr, cerr, rerr); err != nil {
 		return fail(err)
 	}
