@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -112,13 +111,14 @@ func dropped(resDir string, archives []archiveSet, prune bool) (n int, example s
 	}
 	for _, a := range archives {
 		path := filepath.Join(resDir, a.name+experiments.ArchiveExt)
-		b, err := experiments.ReadRegular(path, experiments.MaxArchiveBytes)
+		f, _, err := experiments.OpenRegular(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		var old []*experiments.Result
-		if err == nil {
-			old, err = experiments.ReadArchive(bytes.NewReader(b))
+		if err == nil { // ReadArchive caps what it decompresses
+			old, err = experiments.ReadArchive(f)
+			f.Close()
 		}
 		switch {
 		case err != nil && prune:
