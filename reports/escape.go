@@ -29,23 +29,23 @@ func visible(r rune) rune {
 	return r
 }
 
-// hidden reports whether r changes how the text around it shows without
+// Hidden reports whether r changes how the text around it shows without
 // showing itself: a bidi control or mark (U+202E turns the rest of a line
 // around), a zero-width character (U+200B), a soft hyphen (Unicode's
 // format characters, Cf) or a line or paragraph separator (U+2028, U+2029).
-func hidden(r rune) bool {
+func Hidden(r rune) bool {
 	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r)
 }
 
-// reveal writes every hidden character of s as its Go escape, \u202e, so
+// reveal writes every Hidden character of s as its Go escape, \u202e, so
 // that it shows instead of acting: a value cannot pose as another.
 func reveal(s string) string {
-	if !strings.ContainsFunc(s, hidden) {
+	if !strings.ContainsFunc(s, Hidden) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if hidden(r) {
+		if Hidden(r) {
 			q := strconv.QuoteRune(r) // '\u202e'
 			b.WriteString(q[1 : len(q)-1])
 			continue

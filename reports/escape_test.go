@@ -35,7 +35,7 @@ func unescapedMarkdown(s string) (bad []rune, ctrl bool) {
 			i++
 		case strings.ContainsRune(mdSpecial, rs[i]):
 			bad = append(bad, rs[i])
-		case rs[i] < 0x20 || rs[i] == 0x7f || hidden(rs[i]):
+		case rs[i] < 0x20 || rs[i] == 0x7f || Hidden(rs[i]):
 			ctrl = true
 		}
 	}
@@ -183,7 +183,7 @@ func TestHostileProvenance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i := strings.IndexFunc(string(b), hidden); i >= 0 {
+		if i := strings.IndexFunc(string(b), Hidden); i >= 0 {
 			t.Errorf("%s holds a hidden character raw at byte %d: %q", f, i, string(b)[max(0, i-20):min(len(b), i+20)])
 		}
 	}
@@ -243,7 +243,7 @@ func TestOutputHygiene(t *testing.T) {
 		if got := escapeMarkdown(c.in); got != c.md {
 			t.Errorf("case %d: escapeMarkdown(%q) = %q, want %q", i, c.in, got, c.md)
 		}
-		if got := codeSpan(c.in); strings.ContainsFunc(got, hidden) {
+		if got := codeSpan(c.in); strings.ContainsFunc(got, Hidden) {
 			t.Errorf("case %d: codeSpan(%q) = %q holds a hidden character", i, c.in, got)
 		}
 	}

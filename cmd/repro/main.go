@@ -450,6 +450,7 @@ import (
 	"unicode/utf8"
 
 	"elmfbpinn/experiments"
+	"elmfbpinn/reports"
 )
 
 // usageError is bad user input: exit status 2.
@@ -469,7 +470,7 @@ func printable(s string) string {
 		switch {
 		case r == utf8.RuneError:
 			b.WriteString(`\ufffd`)
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+		case unicode.IsControl(r) || reports.Hidden(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:
