@@ -95,8 +95,12 @@ func machineShort() string {
 	return name
 }
 
-// covers reports whether cal has a factor for the class of every run.
+// covers reports whether cal has a factor for the class of every run (a
+// nil cal, no calibration at all, covers none).
 func covers(cal *experiments.Calibration, todo []experiments.Spec) bool {
+	if cal == nil {
+		return len(todo) == 0
+	}
 	for _, s := range todo {
 		if _, ok := cal.Scale[experiments.CostClass(s)]; !ok {
 			return false
