@@ -7,13 +7,14 @@
 // version at every loop turn. Both keep each chain's order; VFMADD231PD
 // is one fused multiply-add, as math.FMA.
 
-// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w int)
+// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w, ahead int)
 //
 // t = Tree(s) with s_i the FMA chain over the columns c ≡ i (mod 8) of the
 // group of w rows at row g0 of every entry, in entry order. A column of the
 // group is w values (8w bytes), read with a masked load: the lanes past w
 // load as zeros.
-TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-56
+TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-64
+	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
 	MOVL   $1, R11
 	SHLL   CX, R11
@@ -53,6 +54,17 @@ entry:
 	JLT   tail
 
 loop8:
+	TESTQ            R14, R14
+	JEQ              loop8go
+	PREFETCHT1       0(DI)(R14*1)
+	PREFETCHT1       64(DI)(R14*1)
+	PREFETCHT1       128(DI)(R14*1)
+	PREFETCHT1       192(DI)(R14*1)
+	PREFETCHT1       256(DI)(R14*1)
+	PREFETCHT1       320(DI)(R14*1)
+	PREFETCHT1       384(DI)(R14*1)
+	PREFETCHT1       448(DI)(R14*1)
+loop8go:
 	VMOVUPD.Z        (DI), K1, Z8
 	VFMADD231PD.BCST 0(R10), Z8, Z0
 	VMOVUPD.Z        (DI)(R11*1), K1, Z9
@@ -302,14 +314,15 @@ DATA lanesidx<>+48(SB)/8, $6
 DATA lanesidx<>+56(SB)/8, $7
 GLOBL lanesidx<>(SB), RODATA|NOPTR, $64
 
-// func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64)
+// func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64, ahead int)
 //
 // mulVecGroupAsm on AVX2: a group's eight rows are two registers, and its
 // eight chains per row would need sixteen accumulators, so the chains are
 // run in two passes over the entries, 0-3 then 4-7 (each chain in its own
 // order), each pass reading every line it touches (one column of the group)
 // whole. The first pass's sums wait in sc.
-TEXT ·mulVecGroupAVX2(SB), NOSPLIT, $0-56
+TEXT ·mulVecGroupAVX2(SB), NOSPLIT, $0-64
+	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   vals+0(FP), AX
 	MOVQ   v+32(FP), SI
 	MOVQ   g0+24(FP), DX
@@ -337,6 +350,17 @@ pAentry:
 	CMPQ  R8, $8
 	JLT   pAtail
 pAloop8:
+	TESTQ            R14, R14
+	JEQ              pAloop8go
+	PREFETCHT1       0(DI)(R14*1)
+	PREFETCHT1       64(DI)(R14*1)
+	PREFETCHT1       128(DI)(R14*1)
+	PREFETCHT1       192(DI)(R14*1)
+	PREFETCHT1       256(DI)(R14*1)
+	PREFETCHT1       320(DI)(R14*1)
+	PREFETCHT1       384(DI)(R14*1)
+	PREFETCHT1       448(DI)(R14*1)
+pAloop8go:
 	VBROADCASTSD 0(R10), Y8
 	VBROADCASTSD 8(R10), Y9
 	VBROADCASTSD 16(R10), Y10
@@ -470,13 +494,14 @@ pBdone:
 	VZEROUPPER
 	RET
 
-// func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, half int)
+// func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, half, ahead int)
 //
 // t = rows half..half+3 of mulVecGroupAsm's t for a group of w < 8 rows
 // (half 0 or 4): the eight chains of four rows in eight registers, each
 // column's four values of the group read with a masked load (rows past w
 // load as zeros).
-TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-64
+TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-72
+	MOVQ         ahead+64(FP), R14 // prefetch distance (0: none)
 	MOVQ         w+48(FP), R13
 	MOVQ         half+56(FP), R8
 	VMOVQ        R13, X12
@@ -517,6 +542,17 @@ hentry:
 	JLT   htail
 
 hloop8:
+	TESTQ            R14, R14
+	JEQ              hloop8go
+	PREFETCHT1       0(DI)(R14*1)
+	PREFETCHT1       64(DI)(R14*1)
+	PREFETCHT1       128(DI)(R14*1)
+	PREFETCHT1       192(DI)(R14*1)
+	PREFETCHT1       256(DI)(R14*1)
+	PREFETCHT1       320(DI)(R14*1)
+	PREFETCHT1       384(DI)(R14*1)
+	PREFETCHT1       448(DI)(R14*1)
+hloop8go:
 	VBROADCASTSD 0(R10), Y8
 	VBROADCASTSD 8(R10), Y9
 	VBROADCASTSD 16(R10), Y10

@@ -266,10 +266,13 @@ func chainProducts(a *sparse.BlockSparse, x, u []float64) (y, z []float64) {
 func checkBitExact(t *testing.T, name string, a *sparse.BlockSparse, rng *rand.Rand) {
 	t.Helper()
 	for _, p := range fp.KernelPaths() {
-		func() {
-			defer fp.SetKernelPath(fp.SetKernelPath(p))
-			checkBitExactPath(t, name, a, rng)
-		}()
+		for _, pf := range []bool{false, true} { // the M v kernels' prefetch
+			func() {
+				defer fp.SetKernelPath(fp.SetKernelPath(p))
+				defer sparse.Prefetching(pf)()
+				checkBitExactPath(t, fmt.Sprintf("%s, prefetch %v", name, pf), a, rng)
+			}()
+		}
 	}
 }
 
