@@ -321,8 +321,14 @@ func checkHistory(r *Result) error {
 // budget (see checkHistory).
 func stoppedEarly(r *Result) bool {
 	if r.Spec.Model == ELM && r.Spec.stops() {
-		// Any of LSQR's statuses but the iteration limit.
-		return !strings.HasPrefix(r.Status, lsqr.IterLimit.String())
+		// Any of LSQR's statuses but the iteration limit (Halted is the
+		// last of them); a status that is none of them says nothing.
+		for st := lsqr.ZeroSolution; st <= lsqr.Halted; st++ {
+			if st != lsqr.IterLimit && strings.HasPrefix(r.Status, st.String()) {
+				return true
+			}
+		}
+		return false
 	}
 	if r.Spec.Model == ELM {
 		return strings.HasPrefix(r.Status, lsqr.Breakdown.String()) || strings.HasPrefix(r.Status, lsqr.ZeroSolution.String())

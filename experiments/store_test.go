@@ -478,6 +478,15 @@ func TestCheckStoppingSolvers(t *testing.T) {
 				t.Errorf("%s's history as the forced LSQR's: %v, want refused", s, err)
 			}
 		}
+		if last := r.History[len(r.History)-1].Iter; last < s.Iters {
+			for _, status := range []string{"IterLimit", "done", ""} {
+				unknown := *r
+				unknown.Status = status
+				if err := Check(&unknown, s.Key()); err == nil || !strings.Contains(err.Error(), "does not say the solve stopped early") {
+					t.Errorf("%s's early end with status %q: %v, want refused", s, status, err)
+				}
+			}
+		}
 		bad := *r
 		bad.EL1Final = r.EL1Final * 1.5
 		if err := Check(&bad, s.Key()); err == nil {
