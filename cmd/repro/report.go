@@ -151,7 +151,7 @@ func pruneReport(out string, files []string, complete bool) (removed int, failed
 		return 0, nil, err
 	}
 	list := slices.Clone(files)
-	for name := range strings.Lines(string(old)) {
+	for name := range strings.Lines(old) {
 		name = filepath.FromSlash(strings.TrimSpace(name))
 		if name == "" || !filepath.IsLocal(name) || slices.Contains(list, name) {
 			continue

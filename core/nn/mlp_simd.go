@@ -171,7 +171,7 @@ func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) int {
 	q := (hv - k0) / 4 // whole blocks of four left
 	if hv == hl {
 		if q > 0 {
-			[...]func(gw, gh, hl, gout, w *float64, rows, h int){outBack4, outBack8, outBack12}[q-1](&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl)
+			outBackRest[q-1](&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl)
 		}
 		return hl
 	}
@@ -181,8 +181,7 @@ func outputBackVector(gw, gh, hlast, gout, w []float64, hl int) int {
 	if q == 0 {
 		outBack4(&sums[0], &gh[t], &hlast[t], &gout[0], &w[t], rows, hl)
 	} else {
-		[...]func(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int){outBackT2, outBackT3, outBackT4}[q-1](
-			&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl, &sums[0], 8*(t-k0))
+		outBackTail[q-1](&gw[k0], &gh[k0], &hlast[k0], &gout[0], &w[k0], rows, hl, &sums[0], 8*(t-k0))
 	}
 	copy(gw[hv:hl], sums[hv-t:])
 	return hl
@@ -223,6 +222,14 @@ func outBack(gw, gh, hl, gout, w *float64, rows, h int)
 
 //go:noescape
 func outBack4(gw, gh, hl, gout, w *float64, rows, h int)
+
+// outBackRest[q-1] takes the last q blocks of four units in one pass over
+// the rows; outBackTail[q-1] takes them and the last four units of the
+// width, overlapping, into gwt (at byte offset toff from the first block).
+var (
+	outBackRest = [...]func(gw, gh, hl, gout, w *float64, rows, h int){outBack4, outBack8, outBack12}
+	outBackTail = [...]func(gw, gh, hl, gout, w *float64, rows, h int, gwt *float64, toff int){outBackT2, outBackT3, outBackT4}
+)
 
 //go:noescape
 func outBack8(gw, gh, hl, gout, w *float64, rows, h int)
