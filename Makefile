@@ -35,7 +35,7 @@ RESULTS ?= results
 REPORT  ?= report
 BIN     := bin/repro
 
-.PHONY: all build test vet xplat reproduce report publish compare bench scipy-ratio clean-bin slurm-test
+.PHONY: all build test vet xplat reproduce report publish compare bench scipy-ratio goamd64 clean-bin slurm-test
 
 all: build
 
@@ -112,6 +112,10 @@ bench:
 SCIPY_ROUNDS ?= 5
 scipy-ratio: build
 	bash scripts/scipy-ratio.sh -r $(SCIPY_ROUNDS) -b $(BIN)
+
+# The GOAMD64 level chosen above (scripts/ab.sh builds both sides with it).
+goamd64:
+	@echo $(GOAMD64)
 
 # Tests 'repro slurm' and 'repro run -shard' against a real single-node Slurm
 # (installs slurm-wlm and munge with apt-get if needed; skips, saying so, if

@@ -3,8 +3,9 @@
 #
 # usage: scripts/ab.sh [-r ROUNDS] [-c CPU] [-t TAGS] [-k KERNEL] REV SOLVE-ARGS...
 #
-# Builds cmd/repro at commit REV (in a temporary git worktree, as its own
-# Makefile's GOAMD64 would: v3 where the CPU has AVX2, FMA, BMI2 and MOVBE)
+# Builds cmd/repro at commit REV (in a temporary git worktree, with the
+# GOAMD64 this tree's Makefile chooses for the CPU: v3 where it has AVX2,
+# FMA, BMI2 and MOVBE)
 # and from the working tree (with build tags TAGS, e.g. purego, and the
 # kernel path KERNEL through ELMFBPINN_KERNEL, e.g. generic), then runs
 # `repro solve SOLVE-ARGS -json` with each, alternately, ROUNDS times
@@ -36,10 +37,7 @@ fi
 rev=$1
 shift
 GO=${GO:-go}
-amd64=v1
-if [ "$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo; then
-	amd64=v3
-fi
+amd64=$(make -s --no-print-directory goamd64) # the Makefile's choice for this CPU
 tmp=$(mktemp -d)
 trap 'git worktree remove --force "$tmp/old" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 git worktree add --detach "$tmp/old" "$rev" >/dev/null 2>&1 || { echo "ab: no commit $rev" >&2; exit 2; }
@@ -58,11 +56,4 @@ for _ in $(seq "$rounds"); do
 	fi
 	echo "$old $new" >>"$tmp/times"
 done
-python3 - "$tmp/times" <<'PY'
-import statistics, sys
-pairs = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
-old, new = [a for a, _ in pairs], [b for _, b in pairs]
-r = sorted(a / b for a, b in pairs)
-print(f"old {min(old):.3f} s (median {statistics.median(old):.3f}), new {min(new):.3f} s (median {statistics.median(new):.3f}); "
-      f"old/new pair by pair: min {r[0]:.2f}, median {statistics.median(r):.2f}, max {r[-1]:.2f} ({len(pairs)} rounds)")
-PY
+python3 scripts/pairs.py "$tmp/times" old new

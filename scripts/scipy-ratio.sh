@@ -47,17 +47,7 @@ for p in $problems; do
 	for _ in $(seq "$rounds"); do
 		ours=$(taskset -c "$cpu" "$repro" solve -problem "$p" -model elm -json | "$py" -c 'import json,sys; print(json.load(sys.stdin)["time_s"])')
 		theirs=$(taskset -c "$cpu" "$py" scripts/scipy-lsqr.py "$dir/$p.mtx" | "$py" -c 'import json,sys; print(json.load(sys.stdin)["seconds"])')
-		echo "$ours $theirs" >>"$dir/$p.times"
+		echo "$theirs $ours" >>"$dir/$p.times"
 	done
-	"$py" - "$p" "$dir/$p.times" <<'PY'
-import statistics, sys
-name, path = sys.argv[1], sys.argv[2]
-pairs = [tuple(map(float, line.split())) for line in open(path)]
-ours, theirs = [a for a, _ in pairs], [b for _, b in pairs]
-ratios = sorted(b / a for a, b in pairs)
-print(f"{name:10s} ours {min(ours):7.3f} s (median {statistics.median(ours):.3f})  "
-      f"SciPy {min(theirs):7.3f} s (median {statistics.median(theirs):.3f})  "
-      f"SciPy/ours pair by pair: min {ratios[0]:.2f}, median {statistics.median(ratios):.2f}, max {ratios[-1]:.2f} "
-      f"({len(pairs)} rounds)")
-PY
+	"$py" scripts/pairs.py "$dir/$p.times" SciPy ours "$(printf '%-10s ' "$p")"
 done
