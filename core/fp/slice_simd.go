@@ -9,6 +9,7 @@ import (
 )
 
 //go:generate python3 ../../scripts/asmgen/tanh512.py
+//go:generate python3 ../../scripts/asmgen/lanes8.py dot
 
 // haveAVX512 and haveAVX2 report whether the CPU (and the OS, which must
 // save the registers) runs the AVX-512 and the AVX2 (with FMA) kernels.

@@ -2,6 +2,8 @@
 
 package lsqr
 
+//go:generate python3 ../../scripts/asmgen/lanes8.py lsqr
+
 import (
 	"unsafe"
 
