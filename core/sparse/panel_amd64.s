@@ -136,183 +136,21 @@ tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VZEROUPPER
 	RET
 
-// func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
-//
-// For every entry and column c, the column's lane sums l = FMA(group at row
-// g0, r[0:8], l), then, if two, l = FMA(group at row g0+8, r[8:16], l). The
-// last group read (the second if two, else the first) has w rows and is
-// read with a masked load; a first group followed by a second is whole.
-TEXT ·mulTransGroupsAsm(SB), NOSPLIT, $0-64
-	MOVQ    w+56(FP), CX
-	MOVL    $1, R13
-	SHLL    CX, R13
-	DECL    R13
-	KMOVW   R13, K1         // the last group's lanes
-	MOVQ    CX, R13
-	SHLQ    $3, R13         // its column, in bytes
-	MOVQ    lanes+0(FP), AX
-	MOVQ    vals+8(FP), BX
-	MOVQ    ents+16(FP), CX
-	MOVQ    nents+24(FP), DX
-	MOVQ    g0+32(FP), SI
-	MOVQ    r+40(FP), DI
-	MOVBQZX two+48(FP), R11
-	VMOVUPD 0(DI), Z1
-	VMOVUPD 64(DI), Z2
-	TESTQ   DX, DX
-	JLE     done
-
-tentry:
-	MOVQ  16(CX), R8        // nc
-	MOVQ  SI, R9
-	IMULQ R8, R9
-	ADDQ  0(CX), R9
-	LEAQ  (BX)(R9*8), R9    // first group's block part
-	MOVQ  R8, R10
-	SHLQ  $6, R10
-	ADDQ  R9, R10           // second group's (after a whole first group)
-	MOVQ  8(CX), R12
-	SHLQ  $6, R12
-	ADDQ  AX, R12           // lanes of column col0
-	TESTQ R8, R8
-	JEQ   tnext
-	TESTQ R11, R11
-	JEQ   one
-
-two:
-	PREFETCHT0  4096(R9)      // the data a few groups on, as the Mᵀ u part
-	PREFETCHT0  4096(R10)     // does not keep the hardware prefetchers busy
-	VMOVUPD     (R12), Z0
-	VFMADD231PD (R9), Z1, Z0
-	VMOVUPD.Z   (R10), K1, Z3
-	VFMADD231PD Z3, Z2, Z0
-	VMOVUPD     Z0, (R12)
-	ADDQ        $64, R9
-	ADDQ        R13, R10
-	ADDQ        $64, R12
-	DECQ        R8
-	JNZ         two
-	JMP         tnext
-
-one:
-	PREFETCHT0  4096(R9)
-	VMOVUPD     (R12), Z0
-	VMOVUPD.Z   (R9), K1, Z3
-	VFMADD231PD Z3, Z1, Z0
-	VMOVUPD     Z0, (R12)
-	ADDQ        R13, R9
-	ADDQ        $64, R12
-	DECQ        R8
-	JNZ         one
-
-tnext:
-	ADDQ $24, CX
-	DECQ DX
-	JNZ  tentry
-
-done:
-	VZEROUPPER
-	RET
-
 // The AVX2 kernels: four lanes per register, so a group of eight rows is
-// two registers. mulTransGroupsAVX2 is mulTransGroupsAsm with each column's
-// eight lane sums in two registers; mulVecGroupAVX2 (below) is
-// mulVecGroupAsm.
+// two registers; mulVecGroupAVX2 (below) is mulVecGroupAsm. The Mᵀ u
+// kernels of both paths are in panelgen_amd64.s.
 
-// func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
-TEXT ·mulTransGroupsAVX2(SB), NOSPLIT, $0-64
-	MOVQ         w+56(FP), R13
-	VMOVQ        R13, X10
-	VPBROADCASTQ X10, Y10
-	VPCMPGTQ     lanesidx<>+32(SB), Y10, Y11 // the last group's lanes 4-7 below w
-	VPCMPGTQ     lanesidx<>+0(SB), Y10, Y10  // its lanes 0-3
-	SHLQ         $3, R13                     // its column, in bytes
-	MOVQ         lanes+0(FP), AX
-	MOVQ         vals+8(FP), BX
-	MOVQ         ents+16(FP), CX
-	MOVQ         nents+24(FP), DX
-	MOVQ         g0+32(FP), SI
-	MOVQ         r+40(FP), DI
-	MOVBQZX      two+48(FP), R11
-	VMOVUPD      0(DI), Y12
-	VMOVUPD      32(DI), Y13
-	VMOVUPD      64(DI), Y14
-	VMOVUPD      96(DI), Y15
-	TESTQ        DX, DX
-	JLE          ydone
-
-yentry:
-	MOVQ  16(CX), R8        // nc
-	MOVQ  SI, R9
-	IMULQ R8, R9
-	ADDQ  0(CX), R9
-	LEAQ  (BX)(R9*8), R9    // first group's block part
-	MOVQ  R8, R10
-	SHLQ  $6, R10
-	ADDQ  R9, R10           // second group's (after a whole first group)
-	MOVQ  8(CX), R12
-	SHLQ  $6, R12
-	ADDQ  AX, R12           // lanes of column col0
-	TESTQ R8, R8
-	JEQ   ynext
-	TESTQ R11, R11
-	JEQ   yone
-
-ytwo:
-	PREFETCHT0  4096(R9)
-	PREFETCHT0  4096(R10)
-	VMOVUPD     (R12), Y0
-	VMOVUPD     32(R12), Y1
-	VFMADD231PD (R9), Y12, Y0
-	VFMADD231PD 32(R9), Y13, Y1
-	VMASKMOVPD  (R10), Y10, Y2
-	VMASKMOVPD  32(R10), Y11, Y3
-	VFMADD231PD Y2, Y14, Y0
-	VFMADD231PD Y3, Y15, Y1
-	VMOVUPD     Y0, (R12)
-	VMOVUPD     Y1, 32(R12)
-	ADDQ        $64, R9
-	ADDQ        R13, R10
-	ADDQ        $64, R12
-	DECQ        R8
-	JNZ         ytwo
-	JMP         ynext
-
-yone:
-	PREFETCHT0  4096(R9)
-	VMOVUPD     (R12), Y0
-	VMOVUPD     32(R12), Y1
-	VMASKMOVPD  (R9), Y10, Y2
-	VMASKMOVPD  32(R9), Y11, Y3
-	VFMADD231PD Y2, Y12, Y0
-	VFMADD231PD Y3, Y13, Y1
-	VMOVUPD     Y0, (R12)
-	VMOVUPD     Y1, 32(R12)
-	ADDQ        R13, R9
-	ADDQ        $64, R12
-	DECQ        R8
-	JNZ         yone
-
-ynext:
-	ADDQ $24, CX
-	DECQ DX
-	JNZ  yentry
-
-ydone:
-	VZEROUPPER
-	RET
-
-// lanesidx holds the lane numbers 0 to 7: a lane is below w where w > its
-// number.
-DATA lanesidx<>+0(SB)/8, $0
-DATA lanesidx<>+8(SB)/8, $1
-DATA lanesidx<>+16(SB)/8, $2
-DATA lanesidx<>+24(SB)/8, $3
-DATA lanesidx<>+32(SB)/8, $4
-DATA lanesidx<>+40(SB)/8, $5
-DATA lanesidx<>+48(SB)/8, $6
-DATA lanesidx<>+56(SB)/8, $7
-GLOBL lanesidx<>(SB), RODATA|NOPTR, $64
+// laneNumbers holds the lane numbers 0 to 7: a lane is below w where w > its
+// number (also read by panelgen_amd64.s's AVX2 kernel).
+DATA ·laneNumbers+0(SB)/8, $0
+DATA ·laneNumbers+8(SB)/8, $1
+DATA ·laneNumbers+16(SB)/8, $2
+DATA ·laneNumbers+24(SB)/8, $3
+DATA ·laneNumbers+32(SB)/8, $4
+DATA ·laneNumbers+40(SB)/8, $5
+DATA ·laneNumbers+48(SB)/8, $6
+DATA ·laneNumbers+56(SB)/8, $7
+GLOBL ·laneNumbers(SB), RODATA|NOPTR, $64
 
 // func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64, ahead int)
 //
@@ -499,7 +337,7 @@ TEXT ·mulVecHalfAVX2(SB), NOSPLIT, $0-72
 	MOVQ         half+56(FP), R8
 	VMOVQ        R13, X12
 	VPBROADCASTQ X12, Y12
-	LEAQ         lanesidx<>(SB), R9
+	LEAQ         ·laneNumbers(SB), R9
 	VPCMPGTQ     (R9)(R8*8), Y12, Y12 // rows half..half+3 below w
 	MOVQ         R13, R11
 	SHLQ         $3, R11               // s: one column of the group, in bytes

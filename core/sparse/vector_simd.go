@@ -2,21 +2,25 @@
 
 package sparse
 
+//go:generate python3 ../../scripts/asmgen/panel.py
+
 import (
 	"math"
 	"unsafe"
 )
 
 // sweepVector is sweepGeneric with a group's eight rows in the lanes of one
-// AVX-512 register (avx2: of two AVX2 registers). A panel is taken two
-// groups at a time: first each group's row sums (eight vector FMA chains
-// over the columns, added as fp.Tree adds: mulVecGroupAsm), then, column by
-// column, the column's eight lane sums of Mᵀ u, held in a register across
-// the two groups (mulTransGroupsAsm). The last group of a panel, of w < 8
-// rows, is read with masked loads: its missing rows load as zeros and their
-// lanes of u are set to 0, so they add exact zeros to the lane sums (which
-// are never −0). Every chain keeps its order, so the bits are those of
-// sweepGeneric. The kernels are in panel_amd64.s.
+// AVX-512 register (avx2: of two AVX2 registers). A panel is taken up to
+// four groups at a time (panelGroups): first the groups' row sums (eight
+// vector FMA chains over the columns, added as fp.Tree adds:
+// mulVecGroupAsm, or mulVecQuadAsm in four lanes for a group of up to four
+// rows), then, column by column, the column's eight lane
+// sums of Mᵀ u, held in a register across the groups (mulTransPanelAsm).
+// The last group of a panel, of w < 8 rows, is read with masked loads: its
+// missing rows load as zeros and their lanes of u are set to 0, so they add
+// exact zeros to the lane sums (which are never −0). Every chain keeps its
+// order, so the bits are those of sweepGeneric. The kernels are in
+// panel_amd64.s and panelgen_amd64.s (scripts/asmgen/panel.py).
 func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
 	if len(pk.vals) == 0 {
 		pk.sweepGeneric(mul, trans, u, v, alpha) // no entries: nothing to vectorise
@@ -31,7 +35,7 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 	if 8*len(pk.vals) > prefetchAbove {
 		ahead = prefetchAhead
 	}
-	var r [16]float64
+	var r [8 * panelGroups]float64
 	for i := range pk.panels {
 		p := &pk.panels[i]
 		nr := len(p.rows)
@@ -39,23 +43,25 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 		if len(p.ents) > 0 {
 			ents = &p.ents[0]
 		}
-		for g0 := 0; g0 < nr; g0 += 16 {
-			two := g0+8 < nr
-			w := min(8, nr-g0-8*b2i(two)) // the width of the last (or only) group
-			groupU((*[8]float64)(r[0:8]), avx2, vals, ents, p, g0, mul, trans, u, vp, alpha, ahead)
-			if two {
-				groupU((*[8]float64)(r[8:16]), avx2, vals, ents, p, g0+8, mul, trans, u, vp, alpha, ahead)
+		for g0 := 0; g0 < nr; g0 += 8 * panelGroups {
+			ng := min(panelGroups, (nr-g0+7)/8)
+			w := min(8, nr-g0-8*(ng-1)) // the width of the last group
+			for g := range ng {
+				groupU((*[8]float64)(r[8*g:8*g+8]), avx2, vals, ents, p, g0+8*g, mul, trans, u, vp, alpha, ahead)
 			}
 			if trans && len(p.ents) > 0 {
 				if avx2 {
-					mulTransGroupsAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two, w)
+					mulTransPanelAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, ng, w)
 				} else {
-					mulTransGroupsAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, two, w)
+					mulTransPanelAsm(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, ng, w)
 				}
 			}
 		}
 	}
 }
+
+// panelGroups is the most groups the Mᵀ u kernels take in one call.
+const panelGroups = 4
 
 // groupU sets r to the group at row g0 of panel p's lanes of u, after
 // setting them, with mul, to M v (with trans too, M v − alpha u); lanes past
@@ -81,6 +87,8 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 		if w > 4 {
 			mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[4:8]), w, 4, ahead)
 		}
+	case w <= 4:
+		mulVecQuadAsm(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, ahead)
 	default:
 		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t, w, ahead)
 	}
@@ -121,12 +129,22 @@ func b2i(b bool) int {
 //go:noescape
 func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w, ahead int)
 
-// mulTransGroupsAsm adds the group at row g0 (and, if two, the whole one
-// before the group of w rows at g0+8) to the lane sums; w is the width of
-// the last group it reads.
+// mulVecQuadAsm is mulVecGroupAsm for a group of w <= 4 rows, in four
+// lanes (panelgen_amd64.s).
 //
 //go:noescape
-func mulTransGroupsAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
+func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, ahead int)
+
+// mulTransPanelAsm adds the ng groups at rows g0, g0+8, ... (all whole but
+// the last, of w rows) to the lane sums (panelgen_amd64.s).
+//
+//go:noescape
+func mulTransPanelAsm(lanes, vals *float64, ents *entry, nents, g0 int, r *[8 * panelGroups]float64, ng, w int)
+
+// mulTransPanelAVX2 is mulTransPanelAsm with four lanes per register.
+//
+//go:noescape
+func mulTransPanelAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[8 * panelGroups]float64, ng, w int)
 
 // mulVecGroupAVX2 sets t to the row sums of the whole group at row g0.
 //
@@ -138,8 +156,3 @@ func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[
 //
 //go:noescape
 func mulVecHalfAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, half, ahead int)
-
-// mulTransGroupsAVX2 is mulTransGroupsAsm with four lanes per register.
-//
-//go:noescape
-func mulTransGroupsAVX2(lanes, vals *float64, ents *entry, nents, g0 int, r *[16]float64, two bool, w int)
