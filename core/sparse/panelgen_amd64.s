@@ -138,12 +138,12 @@ TEXT ·mulTransPanelAsm(SB), NOSPLIT, $0-64
 	KMOVW   R13, K1          // the last group's lanes
 	MOVQ    CX, R13
 	SHLQ    $3, R13          // its column, in bytes
-	MOVQ    lanes+0(FP), AX
-	MOVQ    vals+8(FP), BX
-	MOVQ    ents+16(FP), CX
-	MOVQ    nents+24(FP), DX
-	MOVQ    g0+32(FP), SI
-	MOVQ    r+40(FP), DI
+	MOVQ lanes+0(FP), AX
+	MOVQ vals+8(FP), BX
+	MOVQ ents+16(FP), CX
+	MOVQ nents+24(FP), DX
+	MOVQ g0+32(FP), SI
+	MOVQ r+40(FP), DI
 	VMOVUPD 0(DI), Z1
 	VMOVUPD 64(DI), Z2
 	VMOVUPD 128(DI), Z3
@@ -260,12 +260,12 @@ TEXT ·mulTransPanelAVX2(SB), NOSPLIT, $0-64
 	VPCMPGTQ     ·laneNumbers+32(SB), Y14, Y15 // the last group's lanes 4-7 below w
 	VPCMPGTQ     ·laneNumbers+0(SB), Y14, Y14  // its lanes 0-3
 	SHLQ         $3, R13                    // its column, in bytes
-	MOVQ         lanes+0(FP), AX
-	MOVQ         vals+8(FP), BX
-	MOVQ         ents+16(FP), CX
-	MOVQ         nents+24(FP), DX
-	MOVQ         g0+32(FP), SI
-	MOVQ         r+40(FP), DI
+	MOVQ lanes+0(FP), AX
+	MOVQ vals+8(FP), BX
+	MOVQ ents+16(FP), CX
+	MOVQ nents+24(FP), DX
+	MOVQ g0+32(FP), SI
+	MOVQ r+40(FP), DI
 	VMOVUPD      0(DI), Y2
 	VMOVUPD      32(DI), Y3
 	VMOVUPD      64(DI), Y4

@@ -64,6 +64,15 @@ def last_ptr(ng):
             3: "\tLEAQ  (R9)(R11*1), R14\n",
             4: "\tLEAQ  (R9)(R11*1), R14\n\tADDQ  R10, R14\n"}[ng]
 
+# The Mᵀ u kernels' arguments, after the last group's mask (which uses CX).
+ARGS = """\tMOVQ lanes+0(FP), AX
+\tMOVQ vals+8(FP), BX
+\tMOVQ ents+16(FP), CX
+\tMOVQ nents+24(FP), DX
+\tMOVQ g0+32(FP), SI
+\tMOVQ r+40(FP), DI
+"""
+
 WHOLE = ["(R9)", "(R9)(R10*1)", "(R9)(R11*1)"]
 
 
@@ -88,13 +97,7 @@ TEXT ·mulTransPanelAsm(SB), NOSPLIT, $0-64
 \tKMOVW   R13, K1          // the last group's lanes
 \tMOVQ    CX, R13
 \tSHLQ    $3, R13          // its column, in bytes
-\tMOVQ    lanes+0(FP), AX
-\tMOVQ    vals+8(FP), BX
-\tMOVQ    ents+16(FP), CX
-\tMOVQ    nents+24(FP), DX
-\tMOVQ    g0+32(FP), SI
-\tMOVQ    r+40(FP), DI
-\tVMOVUPD 0(DI), Z1
+""" + ARGS + """\tVMOVUPD 0(DI), Z1
 \tVMOVUPD 64(DI), Z2
 \tVMOVUPD 128(DI), Z3
 \tVMOVUPD 192(DI), Z4
@@ -140,13 +143,7 @@ TEXT ·mulTransPanelAVX2(SB), NOSPLIT, $0-64
 \tVPCMPGTQ     ·laneNumbers+32(SB), Y14, Y15 // the last group's lanes 4-7 below w
 \tVPCMPGTQ     ·laneNumbers+0(SB), Y14, Y14  // its lanes 0-3
 \tSHLQ         $3, R13                    // its column, in bytes
-\tMOVQ         lanes+0(FP), AX
-\tMOVQ         vals+8(FP), BX
-\tMOVQ         ents+16(FP), CX
-\tMOVQ         nents+24(FP), DX
-\tMOVQ         g0+32(FP), SI
-\tMOVQ         r+40(FP), DI
-"""]
+""" + ARGS + """"""]
     for g in range(4):
         out.append(f"\tVMOVUPD      {64*g}(DI), Y{2+2*g}\n\tVMOVUPD      {64*g+32}(DI), Y{3+2*g}\n")
     out.append("\tTESTQ        DX, DX\n\tJLE          ydone\n\nyentry:\n" + entry_setup("ynext"))
