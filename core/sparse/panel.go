@@ -102,40 +102,60 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
-// sweepGeneric is the products of sweep in scalar code, a group at a time:
-// each row's eight chains (rowSum), then the lane sums of each of the
-// group's columns with the group's values of u in registers (mulTrans, or
-// mulTransPart for the last group of a panel, of w < 8 rows: the lanes past
-// its rows are left out, as adding 0·0 to them would change no sum).
+// panelGroups is the most groups of a panel whose Mᵀ u is formed at once,
+// after their M v (in the Mᵀ u kernels, in one call).
+const panelGroups = 4
+
+// sweepGeneric is the products of sweep in scalar code, a panel up to
+// panelGroups groups at a time: each group's row sums (groupSums), then the
+// lane sums of Mᵀ u over the groups (transGroups). Every chain keeps the
+// order that MulVec and MulTransVec define. groupSums and transGroups read
+// the copy, v and the lanes through unsafe pointers (pack puts every part
+// inside vals, which is checked once per panel; New keeps every block's
+// columns inside v and the lanes): with two or three columns of a block in
+// each chain, slice bounds checks and re-slicing were most of their
+// instructions.
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	na := -alpha
+	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
 	for i := range pk.panels {
 		p := &pk.panels[i]
-		for g0 := 0; g0 < len(p.rows); g0 += fp.Lanes {
-			w := min(fp.Lanes, len(p.rows)-g0)
-			var r [fp.Lanes]float64 // the group's u; 0 past its rows
-			for k, row := range p.rows[g0 : g0+w] {
+		nr := len(p.rows)
+		if n := len(p.ents); n > 0 { // the panel's last part ends inside vals
+			e := p.ents[n-1]
+			_ = pk.vals[:e.off+nr*e.nc]
+		}
+		for g0 := 0; g0 < nr; g0 += fp.Lanes * panelGroups {
+			ng := min(panelGroups, (nr-g0+fp.Lanes-1)/fp.Lanes)
+			for g := range ng {
+				ga := g0 + fp.Lanes*g
+				rows := p.rows[ga:min(ga+fp.Lanes, nr)]
+				rg := (*[fp.Lanes]float64)(r[fp.Lanes*g:])
+				*rg = [fp.Lanes]float64{}
 				if !mul {
-					r[k] = u[row]
+					for k, row := range rows {
+						rg[k] = u[row]
+					}
 					continue
 				}
-				t := rowSum(pk.vals, p.ents, g0, w, k, v)
-				if trans { // M v − alpha u
-					t = math.FMA(na, u[row], t)
-				}
-				u[row], r[k] = t, t
-			}
-			if !trans {
-				continue
-			}
-			for _, e := range p.ents {
-				l := pk.lanes[e.col0*fp.Lanes : (e.col0+e.nc)*fp.Lanes]
-				m := pk.vals[e.off+g0*e.nc : e.off+(g0+w)*e.nc]
-				if w == fp.Lanes {
-					mulTrans(l, m, &r)
+				var t [fp.Lanes]float64
+				if len(rows) == fp.Lanes {
+					groupSums(pk.vals, p.ents, ga, v, &t)
 				} else {
-					mulTransPart(l, m, w, &r)
+					for k := range rows {
+						t[k] = rowSum(pk.vals, p.ents, ga, len(rows), k, v)
+					}
 				}
+				for k, row := range rows {
+					tk := t[k]
+					if trans { // M v − alpha u
+						tk = math.FMA(na, u[row], tk)
+					}
+					u[row], rg[k] = tk, tk
+				}
+			}
+			if trans {
+				transGroups(pk.lanes, pk.vals, p.ents, g0, ng, min(fp.Lanes, nr-g0-fp.Lanes*(ng-1)), &r)
 			}
 		}
 	}
@@ -187,53 +207,105 @@ func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
 	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) // fp.Tree
 }
 
-// mulTrans adds the products of a whole group's part m of one block (its
-// columns of eight rows) with the group's values r of u to the part's lane
-// sums l: lane k of column c gains m[c, k]·r[k].
-func mulTrans(l, m []float64, r *[fp.Lanes]float64) {
-	r0, r1, r2, r3, r4, r5, r6, r7 := r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
-	m = m[:len(l)]
-	for c := 0; c+fp.Lanes <= len(l); c += fp.Lanes {
-		mc, lc := m[c:c+fp.Lanes:c+fp.Lanes], l[c:c+fp.Lanes:c+fp.Lanes]
-		lc[0] = math.FMA(mc[0], r0, lc[0])
-		lc[1] = math.FMA(mc[1], r1, lc[1])
-		lc[2] = math.FMA(mc[2], r2, lc[2])
-		lc[3] = math.FMA(mc[3], r3, lc[3])
-		lc[4] = math.FMA(mc[4], r4, lc[4])
-		lc[5] = math.FMA(mc[5], r5, lc[5])
-		lc[6] = math.FMA(mc[6], r6, lc[6])
-		lc[7] = math.FMA(mc[7], r7, lc[7])
+// groupSums sets t[k] to row k's sum for the whole group (eight rows) at
+// row g0 of a panel with entries ents: Tree(s) with chain s_i over the
+// columns c ≡ i (mod 8) of every entry in turn, as rowSum. It runs chain by
+// chain over four rows at a time, so that each value of v feeds four FMAs
+// and the sums stay in registers.
+func groupSums(vals []float64, ents []entry, g0 int, v []float64, t *[fp.Lanes]float64) {
+	var s [fp.Lanes][fp.Lanes]float64 // s[k][i]: chain i of row k
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	vb := unsafe.Pointer(unsafe.SliceData(v))
+	const step = 8 * fp.Lanes * fp.Lanes // eight columns of the group, in bytes
+	for q := 0; q < fp.Lanes; q += 4 {
+		for i := range fp.Lanes {
+			var a0, a1, a2, a3 float64
+			for _, e := range ents {
+				m := unsafe.Add(base, 8*(e.off+g0*e.nc+fp.Lanes*i+q))
+				x := unsafe.Add(vb, 8*(e.col0+i))
+				for c := i; c < e.nc; c += fp.Lanes {
+					xc, o := *(*float64)(x), (*[4]float64)(m)
+					a0 = math.FMA(o[0], xc, a0)
+					a1 = math.FMA(o[1], xc, a1)
+					a2 = math.FMA(o[2], xc, a2)
+					a3 = math.FMA(o[3], xc, a3)
+					m, x = unsafe.Add(m, step), unsafe.Add(x, 8*fp.Lanes)
+				}
+			}
+			s[q][i], s[q+1][i], s[q+2][i], s[q+3][i] = a0, a1, a2, a3
+		}
+	}
+	for k := range t {
+		t[k] = fp.Tree(&s[k])
 	}
 }
 
-// mulTransPart is mulTrans for a last group of w < 8 rows, whose part m
-// holds columns of w rows: lanes w to 7 are left as they are.
-func mulTransPart(l, m []float64, w int, r *[fp.Lanes]float64) {
-	r0, r1, r2, r3, r4, r5, r6 := r[0], r[1], r[2], r[3], r[4], r[5], r[6]
-	for c := 0; c+fp.Lanes <= len(l); c += fp.Lanes {
-		mc, lc := m[:w:w], l[c:c+fp.Lanes:c+fp.Lanes]
-		m = m[w:]
-		switch w {
-		case 7:
-			lc[6] = math.FMA(mc[6], r6, lc[6])
-			fallthrough
-		case 6:
-			lc[5] = math.FMA(mc[5], r5, lc[5])
-			fallthrough
-		case 5:
-			lc[4] = math.FMA(mc[4], r4, lc[4])
-			fallthrough
-		case 4:
-			lc[3] = math.FMA(mc[3], r3, lc[3])
-			fallthrough
-		case 3:
-			lc[2] = math.FMA(mc[2], r2, lc[2])
-			fallthrough
-		case 2:
-			lc[1] = math.FMA(mc[1], r1, lc[1])
-			fallthrough
-		case 1:
-			lc[0] = math.FMA(mc[0], r0, lc[0])
+// transGroups adds the products of ng groups at row g0 of a panel (the last
+// of w rows, the others of eight) with their values r of u to the lane sums
+// of their columns: lane k of column c gains M[row 8g+k, c]·r[8g+k], group
+// after group. Whole groups are taken two at a time and four lanes at a
+// time (eight values of u in registers), the others one at a time.
+func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
+	lb := unsafe.Pointer(unsafe.SliceData(lanes))
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	nf := ng - 1 // whole groups before the last
+	if w == fp.Lanes {
+		nf = ng
+	}
+	for _, e := range ents {
+		if e.nc == 0 {
+			continue
+		}
+		gs := 8 * fp.Lanes * e.nc // one whole group's part, in bytes
+		part := unsafe.Add(base, 8*(e.off+g0*e.nc))
+		l0 := unsafe.Add(lb, 8*fp.Lanes*e.col0)
+		g := 0
+		for ; g+2 <= nf; g += 2 {
+			m0 := unsafe.Add(part, g*gs)
+			for k := 0; k < fp.Lanes; k += 4 {
+				ra := (*[4]float64)(r[fp.Lanes*g+k:])
+				rb := (*[4]float64)(r[fp.Lanes*(g+1)+k:])
+				ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
+				rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
+				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
+				for range e.nc {
+					lc, ma, mb := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs))
+					lc[0] = math.FMA(mb[0], rb0, math.FMA(ma[0], ra0, lc[0]))
+					lc[1] = math.FMA(mb[1], rb1, math.FMA(ma[1], ra1, lc[1]))
+					lc[2] = math.FMA(mb[2], rb2, math.FMA(ma[2], ra2, lc[2]))
+					lc[3] = math.FMA(mb[3], rb3, math.FMA(ma[3], ra3, lc[3]))
+					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes)
+				}
+			}
+		}
+		for ; g < ng; g++ {
+			wg := fp.Lanes
+			if g >= nf {
+				wg = w
+			}
+			rg := (*[fp.Lanes]float64)(r[fp.Lanes*g:])
+			m0 := unsafe.Add(part, g*gs)
+			k := 0
+			for ; k+4 <= wg; k += 4 {
+				ra, rb, rc, rd := rg[k], rg[k+1], rg[k+2], rg[k+3]
+				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
+				for range e.nc {
+					lc, mc := (*[4]float64)(l), (*[4]float64)(m)
+					lc[0] = math.FMA(mc[0], ra, lc[0])
+					lc[1] = math.FMA(mc[1], rb, lc[1])
+					lc[2] = math.FMA(mc[2], rc, lc[2])
+					lc[3] = math.FMA(mc[3], rd, lc[3])
+					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*wg)
+				}
+			}
+			for ; k < wg; k++ {
+				rk := rg[k]
+				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
+				for range e.nc {
+					*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
+					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*wg)
+				}
+			}
 		}
 	}
 }

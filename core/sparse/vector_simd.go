@@ -60,9 +60,6 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 	}
 }
 
-// panelGroups is the most groups the Mᵀ u kernels take in one call.
-const panelGroups = 4
-
 // groupU sets r to the group at row g0 of panel p's lanes of u, after
 // setting them, with mul, to M v (with trans too, M v − alpha u); lanes past
 // the group's rows are 0.
