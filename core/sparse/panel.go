@@ -334,15 +334,13 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // transGroups adds the products of ng groups at row g0 of a panel (the last
 // of w rows, the others of eight) with their values r of u to the lane sums
 // of their columns: lane k of column c gains M[row 8g+k, c]·r[8g+k], group
-// after group. Whole groups are taken two at a time and four lanes at a
-// time (eight values of u in registers), the others one at a time.
+// after group. Four lanes at a time, the groups that hold all four are taken
+// three at a time (twelve values of u in registers; each lane loaded and
+// stored once for the three), then two, then one; the last group's lanes
+// past its last four, one at a time.
 func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
 	lb := unsafe.Pointer(unsafe.SliceData(lanes))
 	base := unsafe.Pointer(unsafe.SliceData(vals))
-	nf := ng - 1 // whole groups before the last
-	if w == fp.Lanes {
-		nf = ng
-	}
 	for _, e := range ents {
 		if e.nc == 0 {
 			continue
@@ -350,75 +348,89 @@ func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lane
 		gs := 8 * fp.Lanes * e.nc // one whole group's part, in bytes
 		part := unsafe.Add(base, 8*(e.off+g0*e.nc))
 		l0 := unsafe.Add(lb, 8*fp.Lanes*e.col0)
-		g := 0
-		for ; g+3 <= nf; g += 3 {
-			m0 := unsafe.Add(part, g*gs)
-			for k := 0; k < fp.Lanes; k += 4 {
-				ra := (*[4]float64)(r[fp.Lanes*g+k:])
-				rb := (*[4]float64)(r[fp.Lanes*(g+1)+k:])
-				rc := (*[4]float64)(r[fp.Lanes*(g+2)+k:])
-				ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
-				rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
-				rc0, rc1, rc2, rc3 := rc[0], rc[1], rc[2], rc[3]
-				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-				for range e.nc {
-					lc, ma := (*[4]float64)(l), (*[4]float64)(m)
-					mb, mc := (*[4]float64)(unsafe.Add(m, gs)), (*[4]float64)(unsafe.Add(m, 2*gs))
-					lc[0] = math.FMA(mc[0], rc0, math.FMA(mb[0], rb0, math.FMA(ma[0], ra0, lc[0])))
-					lc[1] = math.FMA(mc[1], rc1, math.FMA(mb[1], rb1, math.FMA(ma[1], ra1, lc[1])))
-					lc[2] = math.FMA(mc[2], rc2, math.FMA(mb[2], rb2, math.FMA(ma[2], ra2, lc[2])))
-					lc[3] = math.FMA(mc[3], rc3, math.FMA(mb[3], rb3, math.FMA(ma[3], ra3, lc[3])))
-					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes)
+		for k := 0; k < fp.Lanes; k += 4 {
+			n := ng // the groups that hold lanes k to k+3
+			if w < k+4 {
+				n--
+			}
+			sl := 8 * fp.Lanes // the column stride of the n-th, in bytes
+			if w < fp.Lanes && n == ng {
+				sl = 8 * w
+			}
+			l := unsafe.Add(l0, 8*k)
+			at := func(g int) unsafe.Pointer { return unsafe.Add(part, g*gs+8*k) }
+			rs := func(g int) []float64 { return r[fp.Lanes*g+k:] }
+			g := 0
+			for ; g+3 <= n; g += 3 {
+				s := 8 * fp.Lanes
+				if g+3 == n {
+					s = sl
 				}
+				trans3(l, at(g), gs, at(g+2), s, e.nc, rs(g), rs(g+1), rs(g+2))
+			}
+			switch n - g {
+			case 2:
+				trans2(l, at(g), at(g+1), sl, e.nc, rs(g), rs(g+1))
+			case 1:
+				trans1(l, at(g), sl, e.nc, rs(g))
 			}
 		}
-		for ; g+2 <= nf; g += 2 {
-			m0 := unsafe.Add(part, g*gs)
-			for k := 0; k < fp.Lanes; k += 4 {
-				ra := (*[4]float64)(r[fp.Lanes*g+k:])
-				rb := (*[4]float64)(r[fp.Lanes*(g+1)+k:])
-				ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
-				rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
-				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-				for range e.nc {
-					lc, ma, mb := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs))
-					lc[0] = math.FMA(mb[0], rb0, math.FMA(ma[0], ra0, lc[0]))
-					lc[1] = math.FMA(mb[1], rb1, math.FMA(ma[1], ra1, lc[1]))
-					lc[2] = math.FMA(mb[2], rb2, math.FMA(ma[2], ra2, lc[2]))
-					lc[3] = math.FMA(mb[3], rb3, math.FMA(ma[3], ra3, lc[3]))
-					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes)
-				}
-			}
-		}
-		for ; g < ng; g++ {
-			wg := fp.Lanes
-			if g >= nf {
-				wg = w
-			}
-			rg := (*[fp.Lanes]float64)(r[fp.Lanes*g:])
-			m0 := unsafe.Add(part, g*gs)
-			k := 0
-			for ; k+4 <= wg; k += 4 {
-				ra, rb, rc, rd := rg[k], rg[k+1], rg[k+2], rg[k+3]
-				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-				for range e.nc {
-					lc, mc := (*[4]float64)(l), (*[4]float64)(m)
-					lc[0] = math.FMA(mc[0], ra, lc[0])
-					lc[1] = math.FMA(mc[1], rb, lc[1])
-					lc[2] = math.FMA(mc[2], rc, lc[2])
-					lc[3] = math.FMA(mc[3], rd, lc[3])
-					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*wg)
-				}
-			}
-			for ; k < wg; k++ {
-				rk := rg[k]
+		if w%4 != 0 { // the last group's lanes past its last four
+			m0 := unsafe.Add(part, (ng-1)*gs)
+			for k := w &^ 3; k < w; k++ {
+				rk := r[fp.Lanes*(ng-1)+k]
 				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
 				for range e.nc {
 					*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
-					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*wg)
+					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
 				}
 			}
 		}
+	}
+}
+
+// trans3 adds three groups' products to four lanes of nc columns at l: the
+// first two groups' four rows at m and m+gs (whole groups: a column every 64
+// bytes), the third's at mc (a column every sc bytes), their values of u in
+// ra, rb and rc.
+func trans3(l, m unsafe.Pointer, gs int, mc unsafe.Pointer, sc, nc int, ra, rb, rc []float64) {
+	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
+	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
+	rc0, rc1, rc2, rc3 := rc[0], rc[1], rc[2], rc[3]
+	for range nc {
+		lc, a, b, c := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs)), (*[4]float64)(mc)
+		lc[0] = math.FMA(c[0], rc0, math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0])))
+		lc[1] = math.FMA(c[1], rc1, math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1])))
+		lc[2] = math.FMA(c[2], rc2, math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2])))
+		lc[3] = math.FMA(c[3], rc3, math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3])))
+		l, m, mc = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mc, sc)
+	}
+}
+
+// trans2 is trans3 for two groups, the first whole.
+func trans2(l, m, mb unsafe.Pointer, sb, nc int, ra, rb []float64) {
+	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
+	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
+	for range nc {
+		lc, a, b := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(mb)
+		lc[0] = math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0]))
+		lc[1] = math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1]))
+		lc[2] = math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2]))
+		lc[3] = math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3]))
+		l, m, mb = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mb, sb)
+	}
+}
+
+// trans1 is trans3 for one group, its columns sa bytes apart.
+func trans1(l, ma unsafe.Pointer, sa, nc int, ra []float64) {
+	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
+	for range nc {
+		lc, a := (*[4]float64)(l), (*[4]float64)(ma)
+		lc[0] = math.FMA(a[0], ra0, lc[0])
+		lc[1] = math.FMA(a[1], ra1, lc[1])
+		lc[2] = math.FMA(a[2], ra2, lc[2])
+		lc[3] = math.FMA(a[3], ra3, lc[3])
+		l, ma = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(ma, sa)
 	}
 }
 
