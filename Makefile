@@ -51,8 +51,9 @@ vet:
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 # make test runs scripts/test.sh after vet: every package's tests (go test -v,
-# filtered to a line per test), the generic kernels (-tags purego) and the
-# cross-platform check, each step announced, then a summary line.
+# filtered to a line per test), the generic kernels (-tags purego, with
+# -gcflags=all=-d=checkptr) and the cross-platform check, each step
+# announced, then a summary line.
 test: vet
 	GO=$(GO) bash scripts/test.sh
 

@@ -18,8 +18,8 @@ step "1/3 every package's tests, with the quick-tier regression tests (go test -
 "$GO" test -v -timeout 14m ./... 2>&1 | grep --line-buffered -E "$filter" | tee -a "$log"
 unit=${PIPESTATUS[0]}
 
-step "2/3 the generic kernels (go test -tags purego ./core/...: about a minute)"
-"$GO" test -v -tags purego -count=1 ./core/... 2>&1 | grep --line-buffered -E "$filter" | tee -a "$log" | grep -E '^(ok|FAIL|panic:)|--- FAIL'
+step "2/3 the generic kernels, with Go's checks of unsafe pointer arithmetic (go test -tags purego -gcflags=all=-d=checkptr ./core/...: about a minute)"
+"$GO" test -v -tags purego -gcflags=all=-d=checkptr -count=1 ./core/... 2>&1 | grep --line-buffered -E "$filter" | tee -a "$log" | grep -E '^(ok|FAIL|panic:)|--- FAIL'
 generic=${PIPESTATUS[0]}
 
 step "3/3 the cross-platform check (make xplat: the same bits from amd64 v1, v3, the vector kernels and arm64 under qemu; 2-5 minutes)"

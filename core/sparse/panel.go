@@ -118,11 +118,12 @@ const panelGroups = 4
 // panelGroups groups at a time: each group's row sums (groupSums), then the
 // lane sums of Mᵀ u over the groups (transGroups). Every chain keeps the
 // order that MulVec and MulTransVec define. groupSums and transGroups read
-// the copy, v and the lanes through unsafe pointers (pack puts every part
-// inside vals, which is checked once per panel; New keeps every block's
-// columns inside v and the lanes): with two or three columns of a block in
-// each chain, slice bounds checks and re-slicing were most of their
-// instructions.
+// the copy, v and the lanes through unsafe pointers, formed only to
+// columns there are (pack puts every part inside vals, which is checked
+// once per panel; New keeps every block's columns inside v and the lanes;
+// make test runs them with Go's checkptr): with one to three columns of a
+// block in each chain, slice bounds checks and re-slicing were most of
+// their instructions.
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 	na := -alpha
 	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
@@ -173,6 +174,9 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float64
 	for _, e := range ents {
+		if e.nc == 0 {
+			continue
+		}
 		m := vals[e.off+g0*e.nc+k : e.off+(g0+w)*e.nc]
 		xs := v[e.col0 : e.col0+e.nc]
 		for ; len(xs) >= fp.Lanes; xs = xs[fp.Lanes:] {
@@ -217,8 +221,8 @@ func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
 // row g0 of panel p: Tree(s) with chain s_i over the columns c ≡ i (mod 8)
 // of every entry in turn, as rowSum. It runs chain by chain over four rows
 // at a time, so that each value of v feeds four FMAs and the sums stay in
-// registers; when the entries have the same number of columns, a chain's
-// two or three columns of an entry are one straight run.
+// registers; when the entries have the same number of columns, up to 24, a
+// chain's one to three columns of an entry are one straight run.
 func groupSums(vals []float64, p *panel, g0 int, v []float64, t *[fp.Lanes]float64) {
 	var s [fp.Lanes][fp.Lanes]float64 // s[k][i]: chain i of row k
 	base := unsafe.Pointer(unsafe.SliceData(vals))
@@ -252,11 +256,9 @@ func groupSums(vals []float64, p *panel, g0 int, v []float64, t *[fp.Lanes]float
 				}
 			default:
 				for _, e := range p.ents {
-					m := unsafe.Add(base, 8*(e.off+g0*e.nc+fp.Lanes*i+q))
-					x := unsafe.Add(vb, 8*(e.col0+i))
-					for c := i; c < e.nc; c += fp.Lanes {
-						a0, a1, a2, a3 = quad(m, x, a0, a1, a2, a3)
-						m, x = unsafe.Add(m, step), unsafe.Add(x, 8*fp.Lanes)
+					for c := i; c < e.nc; c += fp.Lanes { // a pointer only to a column there is
+						m := unsafe.Add(base, 8*(e.off+g0*e.nc+fp.Lanes*c+q))
+						a0, a1, a2, a3 = quad(m, unsafe.Add(vb, 8*(e.col0+c)), a0, a1, a2, a3)
 					}
 				}
 			}
@@ -306,11 +308,9 @@ func partSums(vals []float64, p *panel, g0, w int, v []float64, t *[fp.Lanes]flo
 				}
 			default:
 				for _, e := range p.ents {
-					m := unsafe.Add(base, 8*(e.off+g0*e.nc+w*i+q))
-					x := unsafe.Add(vb, 8*(e.col0+i))
-					for c := i; c < e.nc; c += fp.Lanes {
-						a0, a1, a2, a3 = quad(m, x, a0, a1, a2, a3)
-						m, x = unsafe.Add(m, step), unsafe.Add(x, 8*fp.Lanes)
+					for c := i; c < e.nc; c += fp.Lanes { // a pointer only to a column there is
+						m := unsafe.Add(base, 8*(e.off+g0*e.nc+w*c+q))
+						a0, a1, a2, a3 = quad(m, unsafe.Add(vb, 8*(e.col0+c)), a0, a1, a2, a3)
 					}
 				}
 			}
@@ -334,7 +334,8 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // transGroups adds the products of ng groups at row g0 of a panel (the last
 // of w rows, the others of eight) with their values r of u to the lane sums
 // of their columns: lane k of column c gains M[row 8g+k, c]·r[8g+k], group
-// after group. Four lanes at a time, the groups that hold all four are taken
+// after group (entry by entry: blocks that share rows share no column, see
+// New, so a column's lanes meet the groups in order). Four lanes at a time, the groups that hold all four are taken
 // three at a time (twelve values of u in registers; each lane loaded and
 // stored once for the three), then two, then one; the last group's lanes
 // past its last four, one at a time.
@@ -380,8 +381,11 @@ func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lane
 			for k := w &^ 3; k < w; k++ {
 				rk := r[fp.Lanes*(ng-1)+k]
 				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-				for range e.nc {
+				for j := e.nc; ; { // pointers only to columns there are
 					*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
+					if j--; j == 0 {
+						break
+					}
 					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
 				}
 			}
@@ -397,12 +401,15 @@ func trans3(l, m unsafe.Pointer, gs int, mc unsafe.Pointer, sc, nc int, ra, rb, 
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
 	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
 	rc0, rc1, rc2, rc3 := rc[0], rc[1], rc[2], rc[3]
-	for range nc {
+	for j := nc; ; { // pointers only to columns there are (nc > 0)
 		lc, a, b, c := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs)), (*[4]float64)(mc)
 		lc[0] = math.FMA(c[0], rc0, math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0])))
 		lc[1] = math.FMA(c[1], rc1, math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1])))
 		lc[2] = math.FMA(c[2], rc2, math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2])))
 		lc[3] = math.FMA(c[3], rc3, math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3])))
+		if j--; j == 0 {
+			break
+		}
 		l, m, mc = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mc, sc)
 	}
 }
@@ -411,12 +418,15 @@ func trans3(l, m unsafe.Pointer, gs int, mc unsafe.Pointer, sc, nc int, ra, rb, 
 func trans2(l, m, mb unsafe.Pointer, sb, nc int, ra, rb []float64) {
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
 	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
-	for range nc {
+	for j := nc; ; { // pointers only to columns there are (nc > 0)
 		lc, a, b := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(mb)
 		lc[0] = math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0]))
 		lc[1] = math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1]))
 		lc[2] = math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2]))
 		lc[3] = math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3]))
+		if j--; j == 0 {
+			break
+		}
 		l, m, mb = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mb, sb)
 	}
 }
@@ -424,12 +434,15 @@ func trans2(l, m, mb unsafe.Pointer, sb, nc int, ra, rb []float64) {
 // trans1 is trans3 for one group, its columns sa bytes apart.
 func trans1(l, ma unsafe.Pointer, sa, nc int, ra []float64) {
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
-	for range nc {
+	for j := nc; ; { // pointers only to columns there are (nc > 0)
 		lc, a := (*[4]float64)(l), (*[4]float64)(ma)
 		lc[0] = math.FMA(a[0], ra0, lc[0])
 		lc[1] = math.FMA(a[1], ra1, lc[1])
 		lc[2] = math.FMA(a[2], ra2, lc[2])
 		lc[3] = math.FMA(a[3], ra3, lc[3])
+		if j--; j == 0 {
+			break
+		}
 		l, ma = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(ma, sa)
 	}
 }

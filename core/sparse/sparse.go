@@ -4,6 +4,8 @@
 package sparse
 
 import (
+	"slices"
+
 	"gonum.org/v1/gonum/mat"
 
 	"elmfbpinn/core/fp"
@@ -37,8 +39,11 @@ type BlockSparse struct {
 }
 
 // New returns a zero block-sparse matrix of size (m, n) with the given block
-// shapes. It panics if a block lies outside the matrix or its rows are not
-// strictly ascending.
+// shapes. It panics if a block lies outside the matrix, its rows are not
+// strictly ascending, or two blocks that share a row share a column (each
+// column of a panel then belongs to one of its blocks, which the order of
+// MulTransVec's additions takes for granted; the ELM-FBPINN's blocks each
+// have columns of their own).
 func New(m, n int, shapes []Shape) *BlockSparse {
 	a := &BlockSparse{m: m, n: n, shapes: shapes, offs: make([]int, len(shapes)+1)}
 	for i, s := range shapes {
@@ -55,8 +60,46 @@ func New(m, n int, shapes []Shape) *BlockSparse {
 		}
 		a.offs[i+1] = a.offs[i] + len(s.Rows)*s.NCol
 	}
+	if overlapping(m, shapes) {
+		panic("sparse: blocks that share a row share a column")
+	}
 	a.data = make([]float64, a.offs[len(shapes)])
 	return a
+}
+
+// overlapping reports whether two blocks with columns that share a row
+// share a column.
+func overlapping(m int, shapes []Shape) bool {
+	start := make([]int, m+1) // the blocks of row r: of[start[r]:start[r+1]]
+	for _, s := range shapes {
+		if s.NCol > 0 {
+			for _, r := range s.Rows {
+				start[r+1]++
+			}
+		}
+	}
+	for r := range m {
+		start[r+1] += start[r]
+	}
+	of, next := make([]int32, start[m]), slices.Clone(start[:m])
+	for j, s := range shapes {
+		if s.NCol > 0 {
+			for _, r := range s.Rows {
+				of[next[r]] = int32(j)
+				next[r]++
+			}
+		}
+	}
+	for r := range m {
+		bs := of[start[r]:start[r+1]]
+		slices.SortFunc(bs, func(x, y int32) int { return shapes[x].Col0 - shapes[y].Col0 })
+		for k := 1; k < len(bs); k++ {
+			if p := shapes[bs[k-1]]; p.Col0+p.NCol > shapes[bs[k]].Col0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Dims returns the size of the matrix.

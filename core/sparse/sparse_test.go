@@ -21,14 +21,23 @@ import (
 func randomMatrix(rng *rand.Rand, m, n, nb int) *sparse.BlockSparse {
 	shapes := make([]sparse.Shape, nb)
 	for i := range shapes {
-		var rows []int32
-		for r := range m {
-			if rng.Float64() < 0.4 {
-				rows = append(rows, int32(r))
+		nc := 1 + rng.IntN(min(n, 7))
+		shapes[i] = sparse.Shape{Col0: rng.IntN(n - nc + 1), NCol: nc}
+	}
+	// Each row in a block with probability 0.4, unless the block shares a
+	// column with one the row is already in (New refuses that).
+	for r := range m {
+		var in []int
+		for i := range shapes {
+			s := shapes[i]
+			free := !slices.ContainsFunc(in, func(j int) bool {
+				return shapes[j].Col0 < s.Col0+s.NCol && s.Col0 < shapes[j].Col0+shapes[j].NCol
+			})
+			if free && rng.Float64() < 0.4 {
+				shapes[i].Rows = append(shapes[i].Rows, int32(r))
+				in = append(in, i)
 			}
 		}
-		nc := 1 + rng.IntN(min(n, 7))
-		shapes[i] = sparse.Shape{Rows: rows, Col0: rng.IntN(n - nc + 1), NCol: nc}
 	}
 	a := sparse.New(m, n, shapes)
 	fillRandom(a, rng)
@@ -127,8 +136,8 @@ func TestMulVecAgainstDense(t *testing.T) {
 func TestNNZAndBlocks(t *testing.T) {
 	shapes := []sparse.Shape{
 		{Rows: []int32{0, 2, 3}, Col0: 0, NCol: 4},
-		{Rows: []int32{1, 2}, Col0: 2, NCol: 3},
-		{Rows: nil, Col0: 5, NCol: 2},
+		{Rows: []int32{1, 2}, Col0: 4, NCol: 3},
+		{Rows: nil, Col0: 3, NCol: 2},
 		{Rows: []int32{4}, Col0: 6, NCol: 0},
 	}
 	a := sparse.New(5, 7, shapes)
@@ -151,9 +160,9 @@ func TestNNZAndBlocks(t *testing.T) {
 	if d := a.Dense(); mat.Norm(d, 1) != 0 {
 		t.Errorf("new matrix is not zero: %v", mat.Formatted(d))
 	}
-	a.Block(1)[1*3+2] = 7 // block 1, local row 1 (global row 2), local column 2 (global 4)
-	if got := a.Dense().At(2, 4); got != 7 {
-		t.Errorf("after writing block 1 entry (1, 2): Dense()[2, 4] = %g, want 7", got)
+	a.Block(1)[1*3+2] = 7 // block 1, local row 1 (global row 2), local column 2 (global 6)
+	if got := a.Dense().At(2, 6); got != 7 {
+		t.Errorf("after writing block 1 entry (1, 2): Dense()[2, 6] = %g, want 7", got)
 	}
 }
 
@@ -177,6 +186,14 @@ func TestPanics(t *testing.T) {
 	mustPanic(t, "New negative Col0", func() { sparse.New(4, 3, []sparse.Shape{{Rows: []int32{0}, Col0: -1, NCol: 1}}) })
 	mustPanic(t, "New row past m", func() { sparse.New(4, 3, []sparse.Shape{{Rows: []int32{4}, Col0: 0, NCol: 1}}) })
 	mustPanic(t, "New negative row", func() { sparse.New(4, 3, []sparse.Shape{{Rows: []int32{-1}, Col0: 0, NCol: 1}}) })
+	mustPanic(t, "New blocks sharing a row and a column", func() {
+		sparse.New(4, 3, []sparse.Shape{{Rows: []int32{0, 2}, Col0: 0, NCol: 2}, {Rows: []int32{1, 2}, Col0: 1, NCol: 2}})
+	})
+	// Sharing a row with disjoint columns, or a column without a row, or a
+	// row with an empty block, is fine.
+	sparse.New(4, 3, []sparse.Shape{{Rows: []int32{0, 2}, Col0: 0, NCol: 1}, {Rows: []int32{2}, Col0: 1, NCol: 2}})
+	sparse.New(4, 3, []sparse.Shape{{Rows: []int32{0}, Col0: 0, NCol: 2}, {Rows: []int32{1}, Col0: 1, NCol: 2}})
+	sparse.New(4, 3, []sparse.Shape{{Rows: []int32{0}, Col0: 0, NCol: 2}, {Rows: []int32{0}, Col0: 1, NCol: 0}})
 }
 
 // Example builds the 3x4 matrix
@@ -359,22 +376,45 @@ func TestProductsBitExactWide(t *testing.T) {
 // one of 1 to 9.
 func TestProductsBitExactPanels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
+	a := panelMatrix(20, func(nr int) []int { return []int{17, 1 + nr%9} })
+	fillRandom(a, rng)
+	checkBitExact(t, "panels", a, rng)
+}
+
+// panelMatrix returns a zero matrix of panels of 1 to maxRows rows, the
+// rows of each panel in blocks of widths(nr) columns, every block its own
+// columns.
+func panelMatrix(maxRows int, widths func(nr int) []int) *sparse.BlockSparse {
 	var shapes []sparse.Shape
 	m, n := 0, 0
-	for nr := 1; nr <= 20; nr++ {
+	for nr := 1; nr <= maxRows; nr++ {
 		rows := make([]int32, nr)
 		for i := range rows {
 			rows[i] = int32(m + i)
 		}
 		m += nr
-		for _, nc := range []int{17, 1 + nr%9} {
-			shapes = append(shapes, sparse.Shape{Rows: rows, Col0: n, NCol: nc})
-			n += nc
+		for _, w := range widths(nr) {
+			shapes = append(shapes, sparse.Shape{Rows: rows, Col0: n, NCol: w})
+			n += w
 		}
 	}
-	a := sparse.New(m, n, shapes)
-	fillRandom(a, rng)
-	checkBitExact(t, "panels", a, rng)
+	return sparse.New(m, n, shapes)
+}
+
+// TestProductsBitExactBlockWidths covers panels of 1 to 40 rows (up to five
+// groups: more than one call of the Mᵀ u kernels) whose blocks all have nc
+// columns, nc on both sides of 8, 16, 24 and 32 (the generic code's straight
+// runs stop at three columns a chain), and the same with a block of no
+// columns among them.
+func TestProductsBitExactBlockWidths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, nc := range []int{1, 3, 7, 8, 9, 16, 17, 24, 25, 31, 33, 40} {
+		for _, widths := range [][]int{{nc, nc, nc}, {nc, nc, 0, nc}} {
+			a := panelMatrix(40, func(int) []int { return widths })
+			fillRandom(a, rng)
+			checkBitExact(t, fmt.Sprintf("blocks of %v columns", widths), a, rng)
+		}
+	}
 }
 
 // TestProductsBitExactGrid covers matrices shaped like the ELM-FBPINN's: the
