@@ -44,16 +44,24 @@ type entry struct {
 	off, col0, nc int
 }
 
-// pack makes the panel copy of a's blocks.
-func (a *BlockSparse) pack() *packed {
-	// The blocks of each row, in block order, with the row's place in each.
-	type place struct{ blk, local int32 }
-	of := make([][]place, a.m)
-	for j, s := range a.shapes {
+// place is a row's place in a block: the block, and the row's index in it.
+type place struct{ blk, local int32 }
+
+// blocksOfRows returns the blocks of each of the m rows, in block order,
+// with the row's place in each.
+func blocksOfRows(m int, shapes []Shape) [][]place {
+	of := make([][]place, m)
+	for j, s := range shapes {
 		for k, r := range s.Rows {
 			of[r] = append(of[r], place{int32(j), int32(k)})
 		}
 	}
+	return of
+}
+
+// pack makes the panel copy of a's blocks.
+func (a *BlockSparse) pack() *packed {
+	of := blocksOfRows(a.m, a.shapes)
 	// Panels in the order of their first row.
 	var panels []panel
 	index := map[string]int{}
@@ -114,6 +122,32 @@ func (a *BlockSparse) pack() *packed {
 // after their M v (in the Mᵀ u kernels, in one call).
 const panelGroups = 4
 
+// chunk returns the number of groups of panel p that the sweeps take at
+// row g0 (at most panelGroups) and the width of the last of them.
+func (p *panel) chunk(g0 int) (ng, w int) {
+	nr := len(p.rows)
+	ng = min(panelGroups, (nr-g0+fp.Lanes-1)/fp.Lanes)
+	return ng, min(fp.Lanes, nr-g0-fp.Lanes*(ng-1))
+}
+
+// groupU sets r to a group's lanes of u (rows, then zeros): with mul, after
+// setting them to the group's row sums t (with trans, t − alpha u), the
+// bits of the FMA update that BidiagStep defines.
+func groupU(r *[fp.Lanes]float64, rows []int32, t *[fp.Lanes]float64, mul, trans bool, u []float64, alpha float64) {
+	*r = [fp.Lanes]float64{}
+	for k, row := range rows {
+		x := u[row]
+		if mul {
+			x = t[k]
+			if trans { // M v − alpha u
+				x = math.FMA(-alpha, u[row], x)
+			}
+			u[row] = x
+		}
+		r[k] = x
+	}
+}
+
 // sweepGeneric is the products of sweep in scalar code, a panel up to
 // panelGroups groups at a time: each group's row sums (groupSums), then the
 // lane sums of Mᵀ u over the groups (transGroups). Every chain keeps the
@@ -125,7 +159,6 @@ const panelGroups = 4
 // block in each chain, slice bounds checks and re-slicing were most of
 // their instructions.
 func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
-	na := -alpha
 	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
 	for i := range pk.panels {
 		p := &pk.panels[i]
@@ -135,34 +168,22 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 			_ = pk.vals[:e.off+nr*e.nc]
 		}
 		for g0 := 0; g0 < nr; g0 += fp.Lanes * panelGroups {
-			ng := min(panelGroups, (nr-g0+fp.Lanes-1)/fp.Lanes)
+			ng, w := p.chunk(g0)
 			for g := range ng {
 				ga := g0 + fp.Lanes*g
 				rows := p.rows[ga:min(ga+fp.Lanes, nr)]
-				rg := (*[fp.Lanes]float64)(r[fp.Lanes*g:])
-				*rg = [fp.Lanes]float64{}
-				if !mul {
-					for k, row := range rows {
-						rg[k] = u[row]
-					}
-					continue
-				}
 				var t [fp.Lanes]float64
-				if len(rows) == fp.Lanes {
+				switch {
+				case !mul:
+				case len(rows) == fp.Lanes:
 					groupSums(pk.vals, p, ga, v, &t)
-				} else {
+				default:
 					partSums(pk.vals, p, ga, len(rows), v, &t)
 				}
-				for k, row := range rows {
-					tk := t[k]
-					if trans { // M v − alpha u
-						tk = math.FMA(na, u[row], tk)
-					}
-					u[row], rg[k] = tk, tk
-				}
+				groupU((*[fp.Lanes]float64)(r[fp.Lanes*g:]), rows, &t, mul, trans, u, alpha)
 			}
 			if trans {
-				transGroups(pk.lanes, pk.vals, p.ents, g0, ng, min(fp.Lanes, nr-g0-fp.Lanes*(ng-1)), &r)
+				transGroups(pk.lanes, pk.vals, p.ents, g0, ng, w, &r)
 			}
 		}
 	}
@@ -335,10 +356,10 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // of w rows, the others of eight) with their values r of u to the lane sums
 // of their columns: lane k of column c gains M[row 8g+k, c]·r[8g+k], group
 // after group (entry by entry: blocks that share rows share no column, see
-// New, so a column's lanes meet the groups in order). Four lanes at a time, the groups that hold all four are taken
-// three at a time (twelve values of u in registers; each lane loaded and
-// stored once for the three), then two, then one; the last group's lanes
-// past its last four, one at a time.
+// New, so a column's lanes meet the groups in order). Four lanes at a time,
+// the groups that hold all four are taken three at a time (twelve values of
+// u in registers; each lane loaded and stored once for the three), then two,
+// then one; the last group's lanes past its last four, one at a time.
 func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
 	lb := unsafe.Pointer(unsafe.SliceData(lanes))
 	base := unsafe.Pointer(unsafe.SliceData(vals))

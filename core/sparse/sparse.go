@@ -70,31 +70,17 @@ func New(m, n int, shapes []Shape) *BlockSparse {
 // overlapping reports whether two blocks with columns that share a row
 // share a column.
 func overlapping(m int, shapes []Shape) bool {
-	start := make([]int, m+1) // the blocks of row r: of[start[r]:start[r+1]]
-	for _, s := range shapes {
-		if s.NCol > 0 {
-			for _, r := range s.Rows {
-				start[r+1]++
+	var cols []Shape // a row's blocks with columns, by first column
+	for _, ps := range blocksOfRows(m, shapes) {
+		cols = cols[:0]
+		for _, p := range ps {
+			if s := shapes[p.blk]; s.NCol > 0 {
+				cols = append(cols, s)
 			}
 		}
-	}
-	for r := range m {
-		start[r+1] += start[r]
-	}
-	of, next := make([]int32, start[m]), slices.Clone(start[:m])
-	for j, s := range shapes {
-		if s.NCol > 0 {
-			for _, r := range s.Rows {
-				of[next[r]] = int32(j)
-				next[r]++
-			}
-		}
-	}
-	for r := range m {
-		bs := of[start[r]:start[r+1]]
-		slices.SortFunc(bs, func(x, y int32) int { return shapes[x].Col0 - shapes[y].Col0 })
-		for k := 1; k < len(bs); k++ {
-			if p := shapes[bs[k-1]]; p.Col0+p.NCol > shapes[bs[k]].Col0 {
+		slices.SortFunc(cols, func(x, y Shape) int { return x.Col0 - y.Col0 })
+		for k := 1; k < len(cols); k++ {
+			if cols[k-1].Col0+cols[k-1].NCol > cols[k].Col0 {
 				return true
 			}
 		}

@@ -4,10 +4,7 @@ package sparse
 
 //go:generate python3 ../../scripts/asmgen/panel.py
 
-import (
-	"math"
-	"unsafe"
-)
+import "unsafe"
 
 // sweepVector is sweepGeneric with a group's eight rows in the lanes of one
 // AVX-512 register (avx2: of two AVX2 registers). A panel is taken up to
@@ -44,10 +41,15 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 			ents = &p.ents[0]
 		}
 		for g0 := 0; g0 < nr; g0 += 8 * panelGroups {
-			ng := min(panelGroups, (nr-g0+7)/8)
-			w := min(8, nr-g0-8*(ng-1)) // the width of the last group
+			ng, w := p.chunk(g0)
 			for g := range ng {
-				groupU((*[8]float64)(r[8*g:8*g+8]), avx2, vals, ents, p, g0+8*g, mul, trans, u, vp, alpha, ahead)
+				ga := g0 + 8*g
+				rows := p.rows[ga:min(ga+8, nr)]
+				var t [8]float64
+				if mul {
+					vectorSums(&t, avx2, vals, ents, p, ga, len(rows), vp, ahead)
+				}
+				groupU((*[8]float64)(r[8*g:8*g+8]), rows, &t, mul, trans, u, alpha)
 			}
 			if trans && len(p.ents) > 0 {
 				if avx2 {
@@ -60,25 +62,14 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 	}
 }
 
-// groupU sets r to the group at row g0 of panel p's lanes of u, after
-// setting them, with mul, to M v (with trans too, M v − alpha u); lanes past
-// the group's rows are 0.
-func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 int, mul, trans bool, u []float64, v *float64, alpha float64, ahead int) {
-	rows := p.rows[g0:min(g0+8, len(p.rows))]
-	if !mul {
-		*r = [8]float64{}
-		for k, row := range rows {
-			r[k] = u[row]
-		}
-		return
-	}
-	var t [8]float64
-	w := len(rows)
+// vectorSums sets t to the row sums of the group of w rows at row g0 of
+// panel p (rows past w: 0).
+func vectorSums(t *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0, w int, v *float64, ahead int) {
 	switch {
 	case len(p.ents) == 0:
 	case avx2 && w == 8:
 		var sc [8][4]float64
-		mulVecGroupAVX2(vals, ents, len(p.ents), g0, v, &t, &sc, ahead)
+		mulVecGroupAVX2(vals, ents, len(p.ents), g0, v, t, &sc, ahead)
 	case avx2:
 		mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, 0, ahead)
 		if w > 4 {
@@ -87,16 +78,7 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 	case w <= 4:
 		mulVecQuadAsm(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, ahead)
 	default:
-		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, &t, w, ahead)
-	}
-	na := -alpha
-	*r = [8]float64{}
-	for k, row := range rows {
-		tk := t[k]
-		if trans {
-			tk = math.FMA(na, u[row], tk)
-		}
-		u[row], r[k] = tk, tk
+		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, t, w, ahead)
 	}
 }
 
@@ -110,14 +92,6 @@ func groupU(r *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0 i
 const prefetchAhead = 32 << 10
 
 var prefetchAbove = 8 << 20
-
-// b2i is 1 for true, 0 for false.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // mulVecGroupAsm sets t to the row sums of the group of w rows at row g0,
 // asking for the packed copy ahead bytes on in the L2 cache as it reads it

@@ -73,6 +73,9 @@ ARGS = """\tMOVQ lanes+0(FP), AX
 \tMOVQ r+40(FP), DI
 """
 
+# The next column of every group and of the lanes.
+STEP = "\tADDQ        $64, R9\n\tADDQ        R13, R14\n\tADDQ        $64, R12\n\tDECQ        R8\n"
+
 WHOLE = ["(R9)", "(R9)(R10*1)", "(R9)(R11*1)"]
 
 
@@ -114,7 +117,7 @@ TEXT ·mulTransPanelAsm(SB), NOSPLIT, $0-64
         out.append("\tVMOVUPD.Z   (R14), K1, Z5\n")
         out.append(f"\tVFMADD231PD Z5, Z{ng}, Z0\n")
         out.append("\tVMOVUPD     Z0, (R12)\n")
-        out.append("\tADDQ        $64, R9\n\tADDQ        R13, R14\n\tADDQ        $64, R12\n\tDECQ        R8\n")
+        out.append(STEP)
         out.append(f"\tJNZ         zl{ng}\n\tJMP         znext\n")
     out.append("""
 znext:
@@ -157,7 +160,7 @@ TEXT ·mulTransPanelAVX2(SB), NOSPLIT, $0-64
         out.append("\tVMASKMOVPD  (R14), Y14, Y10\n\tVMASKMOVPD  32(R14), Y15, Y11\n")
         out.append(f"\tVFMADD231PD Y10, Y{2*ng}, Y0\n\tVFMADD231PD Y11, Y{2*ng+1}, Y1\n")
         out.append("\tVMOVUPD     Y0, (R12)\n\tVMOVUPD     Y1, 32(R12)\n")
-        out.append("\tADDQ        $64, R9\n\tADDQ        R13, R14\n\tADDQ        $64, R12\n\tDECQ        R8\n")
+        out.append(STEP)
         out.append(f"\tJNZ         yl{ng}\n\tJMP         ynext\n")
     out.append("""
 ynext:
