@@ -13,13 +13,14 @@
 # minimum and median and the ratio SciPy/ours pair by pair (min, median,
 # max), after a line naming the machine and kernel path (repro version).
 # Then the floor this core puts under our time: our LSQR reads the stored
-# entries once an iteration (8 bytes each, both products in one pass), so
-# 15000 iterations take at least 15000 · 8 · nnz bytes at the core's read
-# stream from outside its L2 cache (BenchmarkStream's 8 MiB, about a 2D
-# baseline's matrix; the same kernel path and core; needs Go, skipped
-# without it), and SciPy's median over that floor is the most any run that
-# reads M once an iteration can reach here. A matrix under 4 MB (the
-# oscillator's) may stay in a core's cache, so no floor is given for it.
+# entries (repro solve's nnz) once an iteration, 8 bytes each, both
+# products in one pass, so 15000 iterations take at least 15000 · 8 · nnz
+# bytes at the core's read stream from outside its L2 cache
+# (BenchmarkStream's 8 MiB, about a 2D baseline's matrix; the same kernel
+# path and core; needs Go, skipped without it), and SciPy's median over
+# that floor is the most any run that reads M once an iteration can reach
+# here. A matrix under 4 MB (the oscillator's) may stay in a core's cache,
+# so no floor is given for it.
 # Needs python3 with SciPy (Debian: apt-get install python3-scipy; set
 # PYTHON to choose the interpreter). Run it on a quiet machine: other work
 # on the core's sibling or on the memory bus shows in both sides' times.
@@ -48,8 +49,10 @@ if [ -z "$py" ]; then
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$repro" version | sed -n '1p;2p;4p'
-kernel=$("$repro" version | sed -n 's/^kernels: //p')
+version=$("$repro" version)
+sed -n '1p;2p;4p' <<<"$version"
+kernel=$(sed -n 's/^kernels: //p' <<<"$version")
+iters=15000 # the paper's forced iteration count, ours (repro solve's default) and SciPy's
 GO=${GO:-go}
 stream=""
 if command -v "$GO" >/dev/null; then
@@ -58,27 +61,25 @@ if command -v "$GO" >/dev/null; then
 	[ -n "$stream" ] && echo "stream: $stream GB/s (BenchmarkStream, 8 MiB, path $kernel, core $cpu)"
 fi
 for p in $problems; do
-	"$repro" solve -problem "$p" -model elm -iters 1 -system "$dir/$p.mtx" -json >/dev/null
+	nnz=$("$repro" solve -problem "$p" -model elm -iters 1 -system "$dir/$p.mtx" -json | "$py" -c 'import json,sys; print(json.load(sys.stdin)["nnz"])')
 	: >"$dir/$p.times"
 	for _ in $(seq "$rounds"); do
-		ours=$(taskset -c "$cpu" "$repro" solve -problem "$p" -model elm -json | "$py" -c 'import json,sys; print(json.load(sys.stdin)["time_s"])')
-		theirs=$(taskset -c "$cpu" "$py" scripts/scipy-lsqr.py "$dir/$p.mtx" | "$py" -c 'import json,sys; print(json.load(sys.stdin)["seconds"])')
+		ours=$(taskset -c "$cpu" "$repro" solve -problem "$p" -model elm -iters "$iters" -json | "$py" -c 'import json,sys; print(json.load(sys.stdin)["time_s"])')
+		theirs=$(taskset -c "$cpu" "$py" scripts/scipy-lsqr.py "$dir/$p.mtx" "$iters" | "$py" -c 'import json,sys; print(json.load(sys.stdin)["seconds"])')
 		echo "$theirs $ours" >>"$dir/$p.times"
 	done
 	"$py" scripts/pairs.py "$dir/$p.times" SciPy ours "$(printf '%-10s ' "$p")"
 	if [ -n "$stream" ]; then
 		"$py" -c '
 import statistics, sys
-mtx, times, gbs, name = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
-with open(mtx) as f:  # the Matrix Market size line: rows, columns, entries
-    nnz = int(next(line for line in f if not line.startswith("%")).split()[2])
-floor = 15000 * 8 * nnz / (gbs * 1e9)
-scipy = statistics.median(float(line.split()[0]) for line in open(times) if line.strip())
-if 8 * nnz < 4e6:
-    print(f"{name:<10} floor: none, {8 * nnz / 1e6:.2f} MB may stay in cache")
+times, name, mb, gbs, iters = sys.argv[1], sys.argv[2], 8e-6 * int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+if mb < 4:
+    print(f"{name:<10} floor: none, {mb:.2f} MB may stay in cache")
 else:
-    print(f"{name:<10} floor: 15000 reads of {8 * nnz / 1e6:.2f} MB at {gbs:g} GB/s = {floor:.2f} s; "
+    floor = iters * mb / (1e3 * gbs)
+    scipy = statistics.median(float(line.split()[0]) for line in open(times) if line.strip())
+    print(f"{name:<10} floor: {iters} reads of {mb:.2f} MB at {gbs:g} GB/s = {floor:.2f} s; "
           f"SciPy/floor {scipy / floor:.2f}, the most a run reading M once an iteration reaches here")
-' "$dir/$p.mtx" "$dir/$p.times" "$stream" "$p"
+' "$dir/$p.times" "$p" "$nnz" "$stream" "$iters"
 	fi
 done
