@@ -8,7 +8,7 @@ import "elmfbpinn/core/fp"
 // vector kernels it is a four-accumulator AVX2 loop; otherwise eight scalar
 // lanes, which measures the loop more than the memory.
 func streamRead(x []float64) float64 {
-	if fp.KernelPath() != fp.Generic && len(x) >= 16 {
+	if fp.AVX() && len(x) >= 16 {
 		n := len(x) &^ 15
 		return streamVector(x[:n]) + fp.Sum(x[n:])
 	}

@@ -15,7 +15,8 @@ import (
 
 // KernelPath returns the kernel path this process runs: "avx512" or "avx2"
 // (the vector kernels of an amd64 build on a CPU with AVX-512, or
-// with AVX2 and FMA) or "generic" (ELMFBPINN_KERNEL caps the path). All
+// with AVX2 and FMA), "neon" (an arm64 build's) or "generic"
+// (ELMFBPINN_KERNEL caps the path). All
 // compute the same bits, so it is recorded with a result but is not part of
 // its identity.
 func KernelPath() string { return fp.KernelPath() }

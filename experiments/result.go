@@ -100,8 +100,8 @@ type Env struct {
 	// it: a result with another fingerprint was computed by other numerics
 	// (stale).
 	Numerics string `json:"numerics,omitempty"`
-	// Kernel is the kernel path the run used: "avx512" (the vector kernels)
-	// or "generic"; both compute the same bits.
+	// Kernel is the kernel path the run used: "avx512", "avx2" or "neon"
+	// (vector kernels) or "generic"; all compute the same bits.
 	Kernel     string `json:"kernel,omitempty"`
 	Host       string `json:"host,omitempty"`
 	GOMAXPROCS int    `json:"gomaxprocs"`

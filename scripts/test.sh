@@ -22,7 +22,7 @@ step "2/3 the generic kernels, with Go's checks of unsafe pointer arithmetic (go
 "$GO" test -v -tags purego -gcflags=all=-d=checkptr -count=1 ./core/... 2>&1 | grep --line-buffered -E "$filter" | tee -a "$log" | grep -E '^(ok|FAIL|panic:)|--- FAIL'
 generic=${PIPESTATUS[0]}
 
-step "3/3 the cross-platform check (make xplat: the same bits from amd64 v1, v3, the vector kernels and arm64 under qemu; 2-5 minutes)"
+step "3/3 the cross-platform check (make xplat: the same bits from amd64 v1, v3, the vector kernels and arm64 under qemu, its NEON and generic paths; 4-6 minutes)"
 GO=$GO bash scripts/xplat.sh 2>&1 | tee "$log.xplat"
 xplat=${PIPESTATUS[0]}
 verdict=$(grep -E '^xplat: (PASS|FAIL)' "$log.xplat" | tail -1)

@@ -7,7 +7,9 @@
 # `repro digest` (the cases of experiments.CrossPlatform: ELM-FBPINN, FBPINN
 # and PINN runs of every problem) with each, and requires the same output:
 # the SHA-256 of every e_L1 history's bits and the exact best and final
-# errors. amd64 runs natively; arm64 runs under qemu-aarch64-static (Debian's
+# errors; on arm64 with the NEON kernels and with the generic ones, whose
+# bit-exactness tests of the products (core/sparse) run there too. amd64
+# runs natively; arm64 runs under qemu-aarch64-static (Debian's
 # qemu-user-static), installed with apt-get when root and apt are there and
 # skipped, saying so, otherwise. A difference means some arithmetic on the
 # numerical path is not the same on every platform (see package core/fp).
@@ -70,8 +72,19 @@ if [ -z "$qemu" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 fi
 if [ -n "$qemu" ]; then
 	build arm64 arm64
-	digest arm64 "$qemu"
-	targets+=(arm64)
+	digest arm64 env ELMFBPINN_KERNEL=neon "$qemu"
+	bin=arm64 digest arm64-generic env ELMFBPINN_KERNEL=generic "$qemu"
+	targets+=(arm64 arm64-generic)
+	# The NEON kernels against the products' chain definitions on the
+	# package's edge cases (every width of a panel's last group, block
+	# widths around multiples of 8), which the digest's runs do not all reach.
+	echo "xplat: core/sparse's tests on arm64 (NEON and generic paths)"
+	GOOS=linux GOARCH=arm64 GOEXPERIMENT= CGO_ENABLED=0 "$GO" test -c -o "$out/sparse-arm64.test" ./core/sparse
+	if ! (cd core/sparse && "$qemu" "$out/sparse-arm64.test" -test.run 'BitExact|SameBits' >"$out/sparse-arm64.log" 2>&1); then
+		cat "$out/sparse-arm64.log"
+		echo "xplat: FAIL: core/sparse's tests on arm64"
+		exit 1
+	fi
 else
 	echo "xplat: SKIPPED arm64: qemu-aarch64-static is not installed and cannot be (needs root and apt-get)"
 fi

@@ -13,14 +13,18 @@ import (
 const KernelEnv = "ELMFBPINN_KERNEL"
 
 // The kernel paths, fastest first. A path runs when the binary has its
-// kernels (amd64 without the purego tag) and the CPU its instructions.
+// kernels (AVX512 and AVX2: amd64 without the purego tag; NEON: arm64
+// without it) and the CPU its instructions. KernelEnv caps the path in this
+// order: on amd64 ELMFBPINN_KERNEL=neon runs the generic kernels, on arm64
+// =avx2 the NEON ones.
 const (
 	AVX512  = "avx512" // eight float64 lanes per register
 	AVX2    = "avx2"   // four lanes per register (with FMA)
+	NEON    = "neon"   // two lanes per register (arm64): the block-sparse products only
 	Generic = "generic"
 )
 
-var allPaths = []string{AVX512, AVX2, Generic}
+var allPaths = []string{AVX512, AVX2, NEON, Generic}
 
 // paths lists the paths this binary and CPU run, fastest first.
 var paths = func() []string {
@@ -30,6 +34,9 @@ var paths = func() []string {
 	}
 	if haveAVX2 {
 		p = append(p, AVX2)
+	}
+	if haveNEON {
+		p = append(p, NEON)
 	}
 	return append(p, Generic)
 }()
@@ -45,8 +52,12 @@ var path = func() string {
 	return Generic
 }()
 
-// KernelPath returns the kernel path in use: AVX512, AVX2 or Generic.
+// KernelPath returns the kernel path in use: AVX512, AVX2, NEON or Generic.
 func KernelPath() string { return path }
+
+// AVX reports whether the kernel path in use is one of amd64's vector paths
+// (AVX512 or AVX2), whose kernels cover more than the NEON path's.
+func AVX() bool { return path == AVX512 || path == AVX2 }
 
 // KernelPaths returns the kernel paths this binary runs on this CPU, fastest
 // first; the last is always Generic.
@@ -101,7 +112,7 @@ func ScaleRows(dst, x []float64, w int, s []float64, idx []int32) {
 	dst, x = dst[:w*n], x[:w*n]
 	if w == 5 {
 		q := 0
-		if path != Generic {
+		if AVX() {
 			q = scaleRows5(dst, x, s, idx)
 		}
 		for ; q < n; q++ {

@@ -105,7 +105,7 @@ func NewBatch(m *MLP, n int) *Batch {
 // the generic path is given the n values it asks for (the operands laid out
 // along the contraction), allocated on first use.
 func (b *Batch) scratch(n int) []float64 {
-	if fp.KernelPath() != fp.Generic {
+	if fp.AVX() {
 		n = min(n, len(b.wt))
 	}
 	if len(b.tmp) < n {

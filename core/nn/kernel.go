@@ -71,7 +71,7 @@ func gemm(c []float64, ldc int, a mat, b []float64, ldb int, m, n, k int, init [
 		(init != nil && len(init) < m*n) {
 		panic(fmt.Sprintf("nn: gemm: (%d, %d, %d) product does not fit its operands", m, n, k))
 	}
-	if fp.KernelPath() == fp.Generic || k == 0 {
+	if !fp.AVX() || k == 0 {
 		gemmGeneric(c, ldc, a, b, ldb, m, n, k, init, acc, tmp)
 		return
 	}

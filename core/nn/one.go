@@ -57,7 +57,7 @@ func (b *Batch) forward1(m *MLP) {
 		wa, wb := b.wa[:2*h], b.wb[:2*h]
 		out := b.out[:5*n]
 		p0 := 0
-		if fp.KernelPath() != fp.Generic {
+		if fp.AVX() {
 			p0 = b.forward2Vector(w1, b1, w2, bias)
 		}
 		for p := p0; p < n; p++ {
@@ -144,7 +144,7 @@ func (b *Batch) backward1(m *MLP, gout, grad []float64, first, last bool) {
 		a0, w2, ga := b.a0[:2*h], w2[:h], ga[:2*h]
 		gw1, gb1, gw2 := gw1[:2*h], gb1[:h], gw2[:h]
 		k0 := 0 // the units from k0 on are done here
-		if fp.KernelPath() != fp.Generic {
+		if fp.AVX() {
 			k0 = b.backward2Vector(gout, w2, gw1, gb1, gw2)
 		}
 		for p := range n { // the output bias's sum, a chain of its own

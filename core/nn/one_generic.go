@@ -2,7 +2,7 @@
 
 package nn
 
-// Without vector kernels the kernel path is generic: these are never called.
+// Without amd64 vector kernels fp.AVX is false: these are never called.
 func (b *Batch) forward2Vector(w1, b1, w2 []float64, bias float64) int {
 	panic("nn: no vector kernels")
 }

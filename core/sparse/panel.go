@@ -468,9 +468,20 @@ func trans1(l, ma unsafe.Pointer, sa, nc int, ra []float64) {
 	}
 }
 
-// aligned returns a zero slice of n float64s starting on a 64-byte line.
+// firstOf returns a pointer to v's first value for the vector kernels, nil
+// if v is empty (the kernels then read none of it).
+func firstOf(v []float64) *float64 {
+	if len(v) == 0 {
+		return nil
+	}
+	return &v[0]
+}
+
+// aligned returns a zero slice of n float64s starting on a 64-byte line,
+// with at least eight zeros after it in the same allocation (the NEON
+// kernels' loads of a panel's last group reach up to seven values past it).
 func aligned(n int) []float64 {
-	buf := make([]float64, n+fp.Lanes)
+	buf := make([]float64, n+2*fp.Lanes)
 	k := 0
 	for uintptr(unsafe.Pointer(&buf[k]))%64 != 0 {
 		k++

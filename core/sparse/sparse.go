@@ -166,11 +166,15 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 	if trans {
 		clear(pk.lanes)
 	}
-	switch fp.KernelPath() {
-	case fp.AVX512:
+	switch path := fp.KernelPath(); {
+	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
+		pk.sweepGeneric(mul, trans, u, v, alpha)
+	case path == fp.AVX512:
 		pk.sweepVector(false, mul, trans, u, v, alpha)
-	case fp.AVX2:
+	case path == fp.AVX2:
 		pk.sweepVector(true, mul, trans, u, v, alpha)
+	case path == fp.NEON:
+		pk.sweepNEON(mul, trans, u, v, alpha)
 	default:
 		pk.sweepGeneric(mul, trans, u, v, alpha)
 	}

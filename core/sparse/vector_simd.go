@@ -19,15 +19,7 @@ import "unsafe"
 // order, so the bits are those of sweepGeneric. The kernels are in
 // panel_amd64.s and panelgen_amd64.s (scripts/asmgen/panel.py).
 func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
-	if len(pk.vals) == 0 {
-		pk.sweepGeneric(mul, trans, u, v, alpha) // no entries: nothing to vectorise
-		return
-	}
-	vals := unsafe.SliceData(pk.vals)
-	var vp *float64
-	if len(v) > 0 {
-		vp = unsafe.SliceData(v)
-	}
+	vals, vp := unsafe.SliceData(pk.vals), firstOf(v)
 	ahead := 0
 	if 8*len(pk.vals) > prefetchAbove {
 		ahead = prefetchAhead
