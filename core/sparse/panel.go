@@ -157,8 +157,9 @@ func groupU(r *[fp.Lanes]float64, rows []int32, t *[fp.Lanes]float64, mul, trans
 // once per panel; New keeps every block's columns inside v and the lanes;
 // make test runs them with Go's checkptr): with one to three columns of a
 // block in each chain, slice bounds checks and re-slicing were most of
-// their instructions.
-func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
+// their instructions. With neon (arm64's NEON path) the same sweep calls
+// the NEON kernels instead (neonSums and neonTrans, vector_neon.go).
+func (pk *packed) sweepGeneric(neon, mul, trans bool, u, v []float64, alpha float64) {
 	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
 	for i := range pk.panels {
 		p := &pk.panels[i]
@@ -175,6 +176,8 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 				var t [fp.Lanes]float64
 				switch {
 				case !mul:
+				case neon:
+					neonSums(pk.vals, p, ga, len(rows), v, &t)
 				case len(rows) == fp.Lanes:
 					groupSums(pk.vals, p, ga, v, &t)
 				default:
@@ -182,7 +185,11 @@ func (pk *packed) sweepGeneric(mul, trans bool, u, v []float64, alpha float64) {
 				}
 				groupU((*[fp.Lanes]float64)(r[fp.Lanes*g:]), rows, &t, mul, trans, u, alpha)
 			}
-			if trans {
+			switch {
+			case !trans:
+			case neon:
+				neonTrans(pk.lanes, pk.vals, p.ents, g0, ng, w, &r)
+			default:
 				transGroups(pk.lanes, pk.vals, p.ents, g0, ng, w, &r)
 			}
 		}

@@ -168,15 +168,13 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 	}
 	switch path := fp.KernelPath(); {
 	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
-		pk.sweepGeneric(mul, trans, u, v, alpha)
+		pk.sweepGeneric(false, mul, trans, u, v, alpha)
 	case path == fp.AVX512:
 		pk.sweepVector(false, mul, trans, u, v, alpha)
 	case path == fp.AVX2:
 		pk.sweepVector(true, mul, trans, u, v, alpha)
-	case path == fp.NEON:
-		pk.sweepNEON(mul, trans, u, v, alpha)
-	default:
-		pk.sweepGeneric(mul, trans, u, v, alpha)
+	default: // the NEON path: the generic sweep with the NEON kernels
+		pk.sweepGeneric(path == fp.NEON, mul, trans, u, v, alpha)
 	}
 	if trans {
 		for c := range atu {
