@@ -66,3 +66,19 @@ func SumSq(x []float64) float64 { return Dot(x, x) }
 // Norm returns sqrt(SumSq(x)), the Euclidean norm without scaling (as
 // numpy.linalg.norm of a 1-D array; no overflow protection).
 func Norm(x []float64) float64 { return math.Sqrt(SumSq(x)) }
+
+// DrainLanes sets dst[i] = Tree(l[8i:8i+8]) for i < len(dst) and then
+// those lanes of l to zero (l holds at least 8 len(dst) values): the last
+// step of a sum kept as eight lanes per result, which leaves the lanes ready
+// for the next. The vector paths take eight (AVX-512) or four (AVX2) results
+// at a time by transposing adds, each of Tree's adds on the same two values,
+// so the bits are the same on every path.
+func DrainLanes(dst, l []float64) {
+	l = l[:Lanes*len(dst)]
+	i := drainVector(dst, l)
+	for ; i < len(dst); i++ {
+		r := (*[Lanes]float64)(l[Lanes*i:])
+		dst[i] = Tree(r)
+		*r = [Lanes]float64{}
+	}
+}

@@ -11,3 +11,4 @@ func tanhAVX2(dst, x []float64) int                   { return 0 }
 func scaleRows5(dst, x, s []float64, idx []int32) int { return 0 }
 
 func dotVector(x, y []float64, l *[Lanes]float64) int { return 0 }
+func drainVector(dst, l []float64) int                { return 0 }

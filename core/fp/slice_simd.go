@@ -70,3 +70,30 @@ func dotAVX2(x, y *float64, n int, lanes *[Lanes]float64)
 
 //go:noescape
 func dotAVX512(x, y *float64, n int, lanes *[Lanes]float64)
+
+// drainVector is DrainLanes's rows in multiples of eight (AVX-512) or four
+// (AVX2) in assembly (drain_amd64.s); it returns how many it did, none on
+// the generic path.
+func drainVector(dst, l []float64) int {
+	switch path {
+	case AVX512:
+		n := len(dst) &^ 7
+		if n > 0 {
+			drainAVX512(unsafe.SliceData(dst), unsafe.SliceData(l), n)
+		}
+		return n
+	case AVX2:
+		n := len(dst) &^ 3
+		if n > 0 {
+			drainAVX2(unsafe.SliceData(dst), unsafe.SliceData(l), n)
+		}
+		return n
+	}
+	return 0
+}
+
+//go:noescape
+func drainAVX512(dst, l *float64, n int)
+
+//go:noescape
+func drainAVX2(dst, l *float64, n int)

@@ -30,6 +30,7 @@ type packed struct {
 	panels []panel
 	vals   []float64
 	lanes  []float64 // (n, 8): the eight lane chains of each column of Mᵀ u
+	dirty  bool      // lanes may be nonzero: zero between sweeps, so a sweep need not clear them
 }
 
 // panel is a set of rows (ascending) and the blocks they all belong to.

@@ -14,13 +14,16 @@
 // version at every loop turn. Both keep each chain's order; VFMADD231PD
 // is one fused multiply-add, as math.FMA.
 
-// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w, ahead int)
+// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
 //
 // t = Tree(s) with s_i the FMA chain over the columns c ≡ i (mod 8) of the
 // group of w rows at row g0 of every entry, in entry order. A column of the
 // group is w values (8w bytes), read with a masked load: the lanes past w
-// load as zeros.
-TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-64
+// load as zeros. Then the group's rows of u and its values r for Mᵀ u, as
+// groupU sets them: with step 0 (M v), u[rows[k]] = r[k] = t_k; with step 1
+// (BidiagStep), u[rows[k]] = r[k] = FMA(nalpha, u[rows[k]], t_k), nalpha
+// being −alpha; r's lanes past w are 0.
+TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-96
 	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
 	MOVL   $1, R11
@@ -131,8 +134,36 @@ tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Z2, Z0, Z0
 	VADDPD  Z3, Z1, Z1
 	VADDPD  Z1, Z0, Z0
-	MOVQ    t+40(FP), DI
+	VMOVAPD.Z Z0, K1, Z0     // lanes past w: 0 (their chains may be NaN)
+	MOVQ    r+40(FP), DI
 	VMOVUPD Z0, (DI)
+	MOVQ    rows+64(FP), SI
+	MOVQ    u+72(FP), R8
+	MOVQ    w+48(FP), CX
+	XORQ    DX, DX
+	CMPQ    step+88(FP), $0
+	JEQ     setu
+	VMOVSD  nalpha+80(FP), X3
+
+stepu:  // u_row = r_k = FMA(−alpha, u_row, t_k), row by row
+	MOVLQSX     (SI)(DX*4), R10
+	VMOVSD      (DI)(DX*8), X2
+	VFMADD231SD (R8)(R10*8), X3, X2
+	VMOVSD      X2, (R8)(R10*8)
+	VMOVSD      X2, (DI)(DX*8)
+	INCQ        DX
+	CMPQ        DX, CX
+	JLT         stepu
+	VZEROUPPER
+	RET
+
+setu:   // u_row = t_k
+	MOVLQSX (SI)(DX*4), R10
+	VMOVSD  (DI)(DX*8), X2
+	VMOVSD  X2, (R8)(R10*8)
+	INCQ    DX
+	CMPQ    DX, CX
+	JLT     setu
 	VZEROUPPER
 	RET
 

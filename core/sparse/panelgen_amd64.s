@@ -10,10 +10,10 @@
 	PREFETCHT1 0(DI)(R14*1); PREFETCHT1 64(DI)(R14*1); PREFETCHT1 128(DI)(R14*1); PREFETCHT1 192(DI)(R14*1); \
 	PREFETCHT1 256(DI)(R14*1); PREFETCHT1 320(DI)(R14*1); PREFETCHT1 384(DI)(R14*1); PREFETCHT1 448(DI)(R14*1)
 
-// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, ahead int)
+// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
 //
 // mulVecGroupAsm for w <= 4 rows, in four lanes.
-TEXT ·mulVecQuadAsm(SB), NOSPLIT, $0-64
+TEXT ·mulVecQuadAsm(SB), NOSPLIT, $0-96
 	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
 	MOVL   $1, R11
@@ -124,8 +124,38 @@ qtree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Y2, Y0, Y0
 	VADDPD  Y3, Y1, Y1
 	VADDPD  Y1, Y0, Y0
-	MOVQ    t+40(FP), DI
+	VMOVAPD.Z Y0, K1, Y0     // lanes past w: 0 (their chains may be NaN)
+	MOVQ    r+40(FP), DI
 	VMOVUPD Y0, (DI)
+	VXORPD  Y1, Y1, Y1
+	VMOVUPD Y1, 32(DI)
+	MOVQ    rows+64(FP), SI
+	MOVQ    u+72(FP), R8
+	MOVQ    w+48(FP), CX
+	XORQ    DX, DX
+	CMPQ    step+88(FP), $0
+	JEQ     qsetu
+	VMOVSD  nalpha+80(FP), X3
+
+qstepu:  // u_row = r_k = FMA(−alpha, u_row, t_k), row by row
+	MOVLQSX     (SI)(DX*4), R10
+	VMOVSD      (DI)(DX*8), X2
+	VFMADD231SD (R8)(R10*8), X3, X2
+	VMOVSD      X2, (R8)(R10*8)
+	VMOVSD      X2, (DI)(DX*8)
+	INCQ        DX
+	CMPQ        DX, CX
+	JLT         qstepu
+	VZEROUPPER
+	RET
+
+qsetu:   // u_row = t_k
+	MOVLQSX (SI)(DX*4), R10
+	VMOVSD  (DI)(DX*8), X2
+	VMOVSD  X2, (R8)(R10*8)
+	INCQ    DX
+	CMPQ    DX, CX
+	JLT     qsetu
 	VZEROUPPER
 	RET
 

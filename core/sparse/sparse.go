@@ -163,9 +163,10 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 		a.pk = a.pack()
 	}
 	pk := a.pk
-	if trans {
+	if trans && pk.dirty { // a sweep that did not finish
 		clear(pk.lanes)
 	}
+	pk.dirty = trans
 	switch path := fp.KernelPath(); {
 	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
 		pk.sweepGeneric(false, mul, trans, u, v, alpha)
@@ -177,9 +178,8 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 		pk.sweepGeneric(path == fp.NEON, mul, trans, u, v, alpha)
 	}
 	if trans {
-		for c := range atu {
-			atu[c] = fp.Tree((*[fp.Lanes]float64)(pk.lanes[c*fp.Lanes:]))
-		}
+		fp.DrainLanes(atu, pk.lanes) // leaves the lanes zero for the next sweep
+		pk.dirty = false
 	}
 }
 

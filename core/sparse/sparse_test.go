@@ -323,6 +323,28 @@ func checkBitExactPath(t *testing.T, name string, a *sparse.BlockSparse, rng *ra
 	a.BidiagStep(gotU, gotW, x, alpha)
 	same("BidiagStep u", gotU, wantU)
 	same("BidiagStep Mᵀu", gotW, wantW)
+
+	// An infinity in v makes the rows that meet it infinite or NaN and, in
+	// the vector kernels, the lanes past a last group's rows NaN (a masked
+	// zero times it): those lanes must not reach Mᵀ u. NaNs compare equal.
+	x[rng.IntN(n)] = math.Inf(1)
+	wantY, _ = chainProducts(a, x, u)
+	for i := range wantU {
+		wantU[i] = math.FMA(-alpha, u[i], wantY[i])
+	}
+	_, wantW = chainProducts(a, x, wantU)
+	gotU = slices.Clone(u)
+	a.BidiagStep(gotU, gotW, x, alpha)
+	for _, c := range []struct {
+		what      string
+		got, want []float64
+	}{{"BidiagStep u, v with an infinity", gotU, wantU}, {"BidiagStep Mᵀu, v with an infinity", gotW, wantW}} {
+		for i, g := range c.got {
+			if w := c.want[i]; math.Float64bits(g) != math.Float64bits(w) && !(math.IsNaN(g) && math.IsNaN(w)) {
+				t.Fatalf("%s (kernels %s): %s[%d] = %v, want %v", name, fp.KernelPath(), c.what, i, g, w)
+			}
+		}
+	}
 }
 
 // fillRandom sets every stored entry of a to a uniform value in [-1, 1).

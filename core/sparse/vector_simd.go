@@ -19,7 +19,7 @@ import "unsafe"
 // order, so the bits are those of sweepGeneric. The kernels are in
 // panel_amd64.s and panelgen_amd64.s (scripts/asmgen/panel.py).
 func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
-	vals, vp := unsafe.SliceData(pk.vals), firstOf(v)
+	vals, vp, up := unsafe.SliceData(pk.vals), firstOf(v), firstOf(u)
 	ahead := 0
 	if 8*len(pk.vals) > prefetchAbove {
 		ahead = prefetchAhead
@@ -37,11 +37,24 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 			for g := range ng {
 				ga := g0 + 8*g
 				rows := p.rows[ga:min(ga+8, nr)]
+				rg := (*[8]float64)(r[8*g : 8*g+8])
+				if mul && !avx2 && len(p.ents) > 0 { // the kernel sets u and r
+					step := 0
+					if trans {
+						step = 1
+					}
+					if len(rows) <= 4 {
+						mulVecQuadAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step)
+					} else {
+						mulVecGroupAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step)
+					}
+					continue
+				}
 				var t [8]float64
 				if mul {
-					vectorSums(&t, avx2, vals, ents, p, ga, len(rows), vp, ahead)
+					vectorSums(&t, vals, ents, p, ga, len(rows), vp, ahead)
 				}
-				groupU((*[8]float64)(r[8*g:8*g+8]), rows, &t, mul, trans, u, alpha)
+				groupU(rg, rows, &t, mul, trans, u, alpha)
 			}
 			if trans && len(p.ents) > 0 {
 				if avx2 {
@@ -55,22 +68,18 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 }
 
 // vectorSums sets t to the row sums of the group of w rows at row g0 of
-// panel p (rows past w: 0).
-func vectorSums(t *[8]float64, avx2 bool, vals *float64, ents *entry, p *panel, g0, w int, v *float64, ahead int) {
+// panel p on the AVX2 path (rows past w: 0).
+func vectorSums(t *[8]float64, vals *float64, ents *entry, p *panel, g0, w int, v *float64, ahead int) {
 	switch {
 	case len(p.ents) == 0:
-	case avx2 && w == 8:
+	case w == 8:
 		var sc [8][4]float64
 		mulVecGroupAVX2(vals, ents, len(p.ents), g0, v, t, &sc, ahead)
-	case avx2:
+	default:
 		mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, 0, ahead)
 		if w > 4 {
 			mulVecHalfAVX2(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[4:8]), w, 4, ahead)
 		}
-	case w <= 4:
-		mulVecQuadAsm(vals, ents, len(p.ents), g0, v, (*[4]float64)(t[0:4]), w, ahead)
-	default:
-		mulVecGroupAsm(vals, ents, len(p.ents), g0, v, t, w, ahead)
 	}
 }
 
@@ -85,18 +94,21 @@ const prefetchAhead = 32 << 10
 
 var prefetchAbove = 8 << 20
 
-// mulVecGroupAsm sets t to the row sums of the group of w rows at row g0,
+// mulVecGroupAsm forms the row sums t of the group of w rows at row g0,
 // asking for the packed copy ahead bytes on in the L2 cache as it reads it
-// (ahead 0: no prefetch; see prefetchAhead).
+// (ahead 0: no prefetch; see prefetchAhead), and then does groupU's update
+// of the group's rows of u and its values r for Mᵀ u: with step 0 (M v)
+// u[rows[k]] = r[k] = t[k], with step 1 (BidiagStep) u[rows[k]] = r[k] =
+// FMA(nalpha, u[rows[k]], t[k]) where nalpha = −alpha; r is 0 past w.
 //
 //go:noescape
-func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, w, ahead int)
+func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
 
 // mulVecQuadAsm is mulVecGroupAsm for a group of w <= 4 rows, in four
 // lanes (panelgen_amd64.s).
 //
 //go:noescape
-func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, ahead int)
+func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
 
 // mulTransPanelAsm adds the ng groups at rows g0, g0+8, ... (all whole but
 // the last, of w rows) to the lane sums (panelgen_amd64.s).

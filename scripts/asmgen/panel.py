@@ -180,13 +180,18 @@ def mulvec_quad():
     here = os.path.dirname(os.path.abspath(__file__))
     src = open(os.path.join(here, "../../core/sparse/panel_amd64.s")).read()
     a = src.index("TEXT ·mulVecGroupAsm(SB)")
-    b = src.index("\tRET\n", a) + len("\tRET\n")
-    body = src[a:b].replace("·mulVecGroupAsm", "·mulVecQuadAsm")
+    b = src.index("// The AVX2 kernels", a)
+    body = src[a:b].rstrip("\n") + "\n"
+    body = body.replace("·mulVecGroupAsm", "·mulVecQuadAsm")
     body = re.sub(r"\bZ(\d+)\b", r"Y\1", body)
-    for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree"):
+    # r's lanes 4-7 are 0 too (Y1 is free once the tree is done).
+    store = "\tVMOVUPD Y0, (DI)\n"
+    assert store in body
+    body = body.replace(store, store + "\tVXORPD  Y1, Y1, Y1\n\tVMOVUPD Y1, 32(DI)\n")
+    for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree", "stepu", "setu"):
         body = re.sub(r"\b%s\b" % lab, "q" + lab, body)
     return """
-// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, t *[4]float64, w, ahead int)
+// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
 //
 // mulVecGroupAsm for w <= 4 rows, in four lanes.
 """ + body
