@@ -14,7 +14,7 @@
 // version at every loop turn. Both keep each chain's order; VFMADD231PD
 // is one fused multiply-add, as math.FMA.
 
-// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
+// func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int, lanes *float64)
 //
 // t = Tree(s) with s_i the FMA chain over the columns c ≡ i (mod 8) of the
 // group of w rows at row g0 of every entry, in entry order. A column of the
@@ -22,8 +22,10 @@
 // load as zeros. Then the group's rows of u and its values r for Mᵀ u, as
 // groupU sets them: with step 0 (M v), u[rows[k]] = r[k] = t_k; with step 1
 // (BidiagStep), u[rows[k]] = r[k] = FMA(nalpha, u[rows[k]], t_k), nalpha
-// being −alpha; r's lanes past w are 0.
-TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-96
+// being −alpha; r's lanes past w are 0. If lanes is not nil (a chunk of
+// one group), the group's Mᵀ u too, as mulTransPanelAsm adds it: lane k of
+// each column c of every entry gains FMA(M[row k, c], r[k], l_k).
+TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-104
 	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
 	MOVL   $1, R11
@@ -154,8 +156,7 @@ stepu:  // u_row = r_k = FMA(−alpha, u_row, t_k), row by row
 	INCQ        DX
 	CMPQ        DX, CX
 	JLT         stepu
-	VZEROUPPER
-	RET
+	JMP         trans
 
 setu:   // u_row = t_k
 	MOVLQSX (SI)(DX*4), R10
@@ -164,6 +165,46 @@ setu:   // u_row = t_k
 	INCQ    DX
 	CMPQ    DX, CX
 	JLT     setu
+
+trans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride)
+	MOVQ    lanes+96(FP), R9
+	TESTQ   R9, R9
+	JEQ     end
+	VMOVUPD (DI), Z0         // r
+	MOVQ    vals+0(FP), AX
+	MOVQ    ents+8(FP), BX
+	MOVQ    nents+16(FP), CX
+	MOVQ    g0+24(FP), DX
+
+tentry:
+	MOVQ  16(BX), R8        // nc
+	TESTQ R8, R8
+	JEQ   tnext
+	MOVQ  DX, R10
+	IMULQ R8, R10
+	ADDQ  0(BX), R10
+	LEAQ  (AX)(R10*8), R10  // the group's part of the block
+	MOVQ  8(BX), R14
+	SHLQ  $6, R14
+	ADDQ  R9, R14           // lanes of column col0
+
+tloop:
+	PREFETCHT0  4096(R10)
+	VMOVUPD     (R14), Z1
+	VMOVUPD.Z   (R10), K1, Z2
+	VFMADD231PD Z2, Z0, Z1
+	VMOVUPD     Z1, (R14)
+	ADDQ        R11, R10
+	ADDQ        $64, R14
+	DECQ        R8
+	JNZ         tloop
+
+tnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  tentry
+
+end:
 	VZEROUPPER
 	RET
 

@@ -10,10 +10,10 @@
 	PREFETCHT1 0(DI)(R14*1); PREFETCHT1 64(DI)(R14*1); PREFETCHT1 128(DI)(R14*1); PREFETCHT1 192(DI)(R14*1); \
 	PREFETCHT1 256(DI)(R14*1); PREFETCHT1 320(DI)(R14*1); PREFETCHT1 384(DI)(R14*1); PREFETCHT1 448(DI)(R14*1)
 
-// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
+// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int, lanes *float64)
 //
-// mulVecGroupAsm for w <= 4 rows, in four lanes.
-TEXT ·mulVecQuadAsm(SB), NOSPLIT, $0-96
+// mulVecGroupAsm for w <= 4 rows, in four lanes (the Mᵀ u of lanes 0-3).
+TEXT ·mulVecQuadAsm(SB), NOSPLIT, $0-104
 	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
 	MOVL   $1, R11
@@ -146,8 +146,7 @@ qstepu:  // u_row = r_k = FMA(−alpha, u_row, t_k), row by row
 	INCQ        DX
 	CMPQ        DX, CX
 	JLT         qstepu
-	VZEROUPPER
-	RET
+	JMP         qtrans
 
 qsetu:   // u_row = t_k
 	MOVLQSX (SI)(DX*4), R10
@@ -156,6 +155,46 @@ qsetu:   // u_row = t_k
 	INCQ    DX
 	CMPQ    DX, CX
 	JLT     qsetu
+
+qtrans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride)
+	MOVQ    lanes+96(FP), R9
+	TESTQ   R9, R9
+	JEQ     qend
+	VMOVUPD (DI), Y0         // r
+	MOVQ    vals+0(FP), AX
+	MOVQ    ents+8(FP), BX
+	MOVQ    nents+16(FP), CX
+	MOVQ    g0+24(FP), DX
+
+qtentry:
+	MOVQ  16(BX), R8        // nc
+	TESTQ R8, R8
+	JEQ   qtnext
+	MOVQ  DX, R10
+	IMULQ R8, R10
+	ADDQ  0(BX), R10
+	LEAQ  (AX)(R10*8), R10  // the group's part of the block
+	MOVQ  8(BX), R14
+	SHLQ  $6, R14
+	ADDQ  R9, R14           // lanes of column col0
+
+qtloop:
+	PREFETCHT0  4096(R10)
+	VMOVUPD     (R14), Y1
+	VMOVUPD.Z   (R10), K1, Y2
+	VFMADD231PD Y2, Y0, Y1
+	VMOVUPD     Y1, (R14)
+	ADDQ        R11, R10
+	ADDQ        $64, R14
+	DECQ        R8
+	JNZ         qtloop
+
+qtnext:
+	ADDQ $24, BX
+	DECQ CX
+	JNZ  qtentry
+
+qend:
 	VZEROUPPER
 	RET
 

@@ -41,14 +41,17 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 				rows := p.rows[ga:min(ga+8, nr)]
 				rg := (*[8]float64)(r[8*g : 8*g+8])
 				if mul && !avx2 && len(p.ents) > 0 { // the kernel sets u and r
-					step := 0
+					step, lanes := 0, (*float64)(nil)
 					if trans {
 						step = 1
+						if ng == 1 { // and adds the chunk's one group to the lane sums
+							lanes = unsafe.SliceData(pk.lanes)
+						}
 					}
 					if len(rows) <= 4 {
-						mulVecQuadAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step)
+						mulVecQuadAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step, lanes)
 					} else {
-						mulVecGroupAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step)
+						mulVecGroupAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step, lanes)
 					}
 					continue
 				}
@@ -58,7 +61,7 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 				}
 				groupU(rg, rows, &t, mul, trans, u, alpha)
 			}
-			if trans && len(p.ents) > 0 {
+			if trans && len(p.ents) > 0 && (avx2 || ng > 1 || !mul) {
 				if avx2 {
 					mulTransPanelAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, ng, w)
 				} else {
@@ -102,15 +105,17 @@ var prefetchAbove = 8 << 20
 // of the group's rows of u and its values r for Mᵀ u: with step 0 (M v)
 // u[rows[k]] = r[k] = t[k], with step 1 (BidiagStep) u[rows[k]] = r[k] =
 // FMA(nalpha, u[rows[k]], t[k]) where nalpha = −alpha; r is 0 past w.
+// With lanes not nil, the group is a chunk of its own, and the kernel adds
+// it to the lane sums too, as mulTransPanelAsm does (one call fewer).
 //
 //go:noescape
-func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
+func mulVecGroupAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int, lanes *float64)
 
 // mulVecQuadAsm is mulVecGroupAsm for a group of w <= 4 rows, in four
 // lanes (panelgen_amd64.s).
 //
 //go:noescape
-func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
+func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int, lanes *float64)
 
 // mulTransPanelAsm adds the ng groups at rows g0, g0+8, ... (all whole but
 // the last, of w rows) to the lane sums (panelgen_amd64.s).

@@ -188,12 +188,13 @@ def mulvec_quad():
     store = "\tVMOVUPD Y0, (DI)\n"
     assert store in body
     body = body.replace(store, store + "\tVXORPD  Y1, Y1, Y1\n\tVMOVUPD Y1, 32(DI)\n")
-    for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree", "stepu", "setu"):
+    for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree", "stepu", "setu", "trans", "tentry", "tloop",
+                "tnext", "end"):
         body = re.sub(r"\b%s\b" % lab, "q" + lab, body)
     return """
-// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int)
+// func mulVecQuadAsm(vals *float64, ents *entry, nents, g0 int, v *float64, r *[8]float64, w, ahead int, rows *int32, u *float64, nalpha float64, step int, lanes *float64)
 //
-// mulVecGroupAsm for w <= 4 rows, in four lanes.
+// mulVecGroupAsm for w <= 4 rows, in four lanes (the Mᵀ u of lanes 0-3).
 """ + body
 
 
