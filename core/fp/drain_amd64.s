@@ -17,11 +17,10 @@ TEXT ·drainAVX512(SB), NOSPLIT, $0-24
 	MOVQ   dst+0(FP), DI
 	MOVQ   l+8(FP), SI
 	MOVQ   n+16(FP), CX
-	VPXORQ Z31, Z31, Z31
 	TESTQ  CX, CX
 	JLE    done512
 
-loop512:
+loop512: // Z0-Z15 only: VZEROUPPER leaves Z16-Z31 as they are (see docs/arithmetic.md, "Clean upper halves")
 	VMOVUPD 0(SI), Z0   // a
 	VMOVUPD 64(SI), Z1  // b
 	VMOVUPD 128(SI), Z2 // c
@@ -46,25 +45,26 @@ loop512:
 	VADDPD     Z15, Z14, Z14    // f | h
 	// Stage 2: each 128-bit quarter is one row's (l04 + l26, l15 + l37),
 	// rows a, c, e, g and b, d, f, h.
-	VSHUFF64X2 $0x88, Z10, Z8, Z16
-	VSHUFF64X2 $0xDD, Z10, Z8, Z17
-	VADDPD     Z17, Z16, Z16
-	VSHUFF64X2 $0x88, Z14, Z12, Z18
-	VSHUFF64X2 $0xDD, Z14, Z12, Z19
-	VADDPD     Z19, Z18, Z18
+	VSHUFF64X2 $0x88, Z10, Z8, Z0
+	VSHUFF64X2 $0xDD, Z10, Z8, Z1
+	VADDPD     Z1, Z0, Z0
+	VSHUFF64X2 $0x88, Z14, Z12, Z2
+	VSHUFF64X2 $0xDD, Z14, Z12, Z3
+	VADDPD     Z3, Z2, Z2
 	// Stage 3: a, b, c, ..., h.
-	VUNPCKLPD Z18, Z16, Z20
-	VUNPCKHPD Z18, Z16, Z21
-	VADDPD    Z21, Z20, Z20
-	VMOVUPD   Z20, (DI)
-	VMOVUPD   Z31, 0(SI)
-	VMOVUPD   Z31, 64(SI)
-	VMOVUPD   Z31, 128(SI)
-	VMOVUPD   Z31, 192(SI)
-	VMOVUPD   Z31, 256(SI)
-	VMOVUPD   Z31, 320(SI)
-	VMOVUPD   Z31, 384(SI)
-	VMOVUPD   Z31, 448(SI)
+	VUNPCKLPD Z2, Z0, Z4
+	VUNPCKHPD Z2, Z0, Z5
+	VADDPD    Z5, Z4, Z4
+	VMOVUPD   Z4, (DI)
+	VPXORQ    Z6, Z6, Z6
+	VMOVUPD   Z6, 0(SI)
+	VMOVUPD   Z6, 64(SI)
+	VMOVUPD   Z6, 128(SI)
+	VMOVUPD   Z6, 192(SI)
+	VMOVUPD   Z6, 256(SI)
+	VMOVUPD   Z6, 320(SI)
+	VMOVUPD   Z6, 384(SI)
+	VMOVUPD   Z6, 448(SI)
 	ADDQ      $64, DI
 	ADDQ      $512, SI
 	SUBQ      $8, CX

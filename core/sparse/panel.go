@@ -119,6 +119,12 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
+// negZeros is eight −0 (groupU; the vector kernels have their own copy).
+var negZeros = [fp.Lanes]float64{
+	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+}
+
 // panelGroups is the most groups of a panel whose Mᵀ u is formed at once,
 // after their M v (in the Mᵀ u kernels, in one call).
 const panelGroups = 4
@@ -131,11 +137,16 @@ func (p *panel) chunk(g0 int) (ng, w int) {
 	return ng, min(fp.Lanes, nr-g0-fp.Lanes*(ng-1))
 }
 
-// groupU sets r to a group's lanes of u (rows, then zeros): with mul, after
+// groupU sets r to a group's lanes of u (rows, then −0): with mul, after
 // setting them to the group's row sums t (with trans, t − alpha u), the
-// bits of the FMA update that BidiagStep defines.
+// bits of the FMA update that BidiagStep defines. The vector kernels of
+// Mᵀ u run a panel's last group of w < 8 rows on all eight lanes, its
+// entries past w loaded as +0: with r −0 there each product is −0, and
+// x + (−0) = x for every x (−0 included, which an underflowing lane sum can
+// be), so the lanes past w keep their bits, as in transGroups, which does
+// not touch them.
 func groupU(r *[fp.Lanes]float64, rows []int32, t *[fp.Lanes]float64, mul, trans bool, u []float64, alpha float64) {
-	*r = [fp.Lanes]float64{}
+	*r = negZeros
 	for k, row := range rows {
 		x := u[row]
 		if mul {

@@ -22,9 +22,10 @@
 // load as zeros. Then the group's rows of u and its values r for Mᵀ u, as
 // groupU sets them: with step 0 (M v), u[rows[k]] = r[k] = t_k; with step 1
 // (BidiagStep), u[rows[k]] = r[k] = FMA(nalpha, u[rows[k]], t_k), nalpha
-// being −alpha; r's lanes past w are 0. If lanes is not nil (a chunk of
-// one group), the group's Mᵀ u too, as mulTransPanelAsm adds it: lane k of
-// each column c of every entry gains FMA(M[row k, c], r[k], l_k).
+// being −alpha; r's lanes past w are −0 (see groupU). If lanes is not nil
+// (a chunk of one group), the group's Mᵀ u too, as mulTransPanelAsm adds
+// it: lane k of each column c of every entry gains FMA(M[row k, c], r[k],
+// l_k).
 TEXT ·mulVecGroupAsm(SB), NOSPLIT, $0-104
 	MOVQ   ahead+56(FP), R14 // prefetch distance (0: none)
 	MOVQ   w+48(FP), CX
@@ -136,9 +137,10 @@ tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Z2, Z0, Z0
 	VADDPD  Z3, Z1, Z1
 	VADDPD  Z1, Z0, Z0
-	VMOVAPD.Z Z0, K1, Z0     // lanes past w: 0 (their chains may be NaN)
+	VMOVUPD ·negZeroLanes(SB), Z1
+	VMOVAPD Z0, K1, Z1       // lanes past w: −0 (their chains may be NaN; see groupU)
 	MOVQ    r+40(FP), DI
-	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, (DI)
 	MOVQ    rows+64(FP), SI
 	MOVQ    u+72(FP), R8
 	MOVQ    w+48(FP), CX
@@ -166,7 +168,7 @@ setu:   // u_row = t_k
 	CMPQ    DX, CX
 	JLT     setu
 
-trans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride)
+trans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride; nents > 0, as the caller ensures)
 	MOVQ    lanes+96(FP), R9
 	TESTQ   R9, R9
 	JEQ     end
@@ -223,6 +225,17 @@ DATA ·laneNumbers+40(SB)/8, $5
 DATA ·laneNumbers+48(SB)/8, $6
 DATA ·laneNumbers+56(SB)/8, $7
 GLOBL ·laneNumbers(SB), RODATA|NOPTR, $64
+
+// negZeroLanes holds eight −0, the values of r past a group's rows (groupU's negZeros).
+DATA ·negZeroLanes+0(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+8(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+16(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+24(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+32(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+40(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+48(SB)/8, $0x8000000000000000
+DATA ·negZeroLanes+56(SB)/8, $0x8000000000000000
+GLOBL ·negZeroLanes(SB), RODATA|NOPTR, $64
 
 // func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64, ahead int)
 //

@@ -124,10 +124,11 @@ qtree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Y2, Y0, Y0
 	VADDPD  Y3, Y1, Y1
 	VADDPD  Y1, Y0, Y0
-	VMOVAPD.Z Y0, K1, Y0     // lanes past w: 0 (their chains may be NaN)
+	VMOVUPD ·negZeroLanes(SB), Y1
+	VMOVAPD Y0, K1, Y1       // lanes past w: −0 (their chains may be NaN; see groupU)
 	MOVQ    r+40(FP), DI
-	VMOVUPD Y0, (DI)
-	VXORPD  Y1, Y1, Y1
+	VMOVUPD Y1, (DI)
+	VMOVUPD ·negZeroLanes+32(SB), Y1
 	VMOVUPD Y1, 32(DI)
 	MOVQ    rows+64(FP), SI
 	MOVQ    u+72(FP), R8
@@ -156,7 +157,7 @@ qsetu:   // u_row = t_k
 	CMPQ    DX, CX
 	JLT     qsetu
 
-qtrans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride)
+qtrans:  // with lanes: the group's Mᵀ u, column by column (R11: the column stride; nents > 0, as the caller ensures)
 	MOVQ    lanes+96(FP), R9
 	TESTQ   R9, R9
 	JEQ     qend

@@ -163,10 +163,12 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 		a.pk = a.pack()
 	}
 	pk := a.pk
-	if trans && pk.dirty { // a sweep that did not finish
-		clear(pk.lanes)
+	if trans {
+		if pk.dirty { // a transposed sweep that did not finish
+			clear(pk.lanes)
+		}
+		pk.dirty = true
 	}
-	pk.dirty = trans
 	switch path := fp.KernelPath(); {
 	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
 		pk.sweepGeneric(false, mul, trans, u, v, alpha)

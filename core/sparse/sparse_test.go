@@ -504,3 +504,57 @@ func TestLSQRBidiagStepSameBits(t *testing.T) {
 		t.Errorf("estimates differ: %+v vs %+v", fused, plain)
 	}
 }
+
+// TestProductsBitExactNegativeZeroLanes checks that a panel's last group of
+// w < 8 rows leaves the lanes past w as they are, −0 included: every
+// product of this matrix underflows to −0, so each of a column's eight lane
+// sums is −0 after a first panel of eight rows and its Tree is −0, which one
+// +0 added to a lane past w would turn into +0. The second panel is a chunk
+// of one group (w rows) or of two (8 + w rows); MulTransVec and BidiagStep,
+// against chainProducts, on every kernel path.
+func TestProductsBitExactNegativeZeroLanes(t *testing.T) {
+	for _, whole := range []int{0, 8} {
+		for w := 1; w < 8; w++ {
+			second := make([]int32, whole+w)
+			for i := range second {
+				second[i] = int32(8 + i)
+			}
+			m := 8 + len(second)
+			all := make([]int32, m)
+			for i := range all {
+				all[i] = int32(i)
+			}
+			a := sparse.New(m, 5, []sparse.Shape{{Rows: all, Col0: 0, NCol: 3}, {Rows: second, Col0: 3, NCol: 2}})
+			for b := range a.Blocks() {
+				for k := range a.Block(b) {
+					a.Block(b)[k] = -1e-200
+				}
+			}
+			u, x := make([]float64, m), make([]float64, 5)
+			for i := range u {
+				u[i] = 1e-200
+			}
+			const alpha = -1.0 // BidiagStep's u: FMA(1, 1e-200, M·0 = +0) = 1e-200 again
+			_, wantZ := chainProducts(a, x, u)
+			if math.Float64bits(wantZ[0]) != math.Float64bits(math.Copysign(0, -1)) {
+				t.Fatalf("the reference's Mᵀu[0] = %v, want −0: the test does not test what it says", wantZ[0])
+			}
+			for _, p := range fp.KernelPaths() {
+				func() {
+					defer fp.SetKernelPath(fp.SetKernelPath(p))
+					z := make([]float64, 5)
+					a.MulTransVec(z, u)
+					gotU := slices.Clone(u)
+					zz := make([]float64, 5)
+					a.BidiagStep(gotU, zz, x, alpha)
+					for c := range z {
+						if math.Float64bits(z[c]) != math.Float64bits(wantZ[c]) || math.Float64bits(zz[c]) != math.Float64bits(wantZ[c]) {
+							t.Fatalf("path %s, second panel %d rows: column %d: MulTransVec %v, BidiagStep %v, want %v",
+								p, len(second), c, z[c], zz[c], wantZ[c])
+						}
+					}
+				}()
+			}
+		}
+	}
+}

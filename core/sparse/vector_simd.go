@@ -11,15 +11,16 @@ import "unsafe"
 // four groups at a time (panelGroups): first the groups' row sums (eight
 // vector FMA chains over the columns, added as fp.Tree adds:
 // mulVecGroupAsm, or mulVecQuadAsm in four lanes for a group of up to four
-// rows; on the AVX-512 path these kernels also do groupU's update of u and
-// r, which took 5-9% of a step in Go), then, column by column, the
-// column's eight lane sums of Mᵀ u, held in a register across the groups
+// rows; avx2: mulVecGroupAVX2 and mulVecHalfAVX2); on the AVX-512 path these
+// kernels also do groupU's update of u and r (5-9% of a step in Go) and, for
+// a chunk of one group, its Mᵀ u. Then, column by column, the column's eight
+// lane sums of Mᵀ u, held in a register across the chunk's groups
 // (mulTransPanelAsm). The last group of a panel, of w < 8 rows, is read
-// with masked loads: its missing rows load as zeros and their lanes of u
-// (r) are set to 0, so they add
-// exact zeros to the lane sums (which are never −0). Every chain keeps its
-// order, so the bits are those of sweepGeneric. The kernels are in
-// panel_amd64.s and panelgen_amd64.s (scripts/asmgen/panel.py).
+// with masked loads: its missing rows load as +0 and their lanes of r are
+// −0 (groupU), so they add −0 to the lane sums, which leaves every lane as
+// it was. Every chain keeps its order, so the bits are those of
+// sweepGeneric. The kernels are in panel_amd64.s and panelgen_amd64.s
+// (scripts/asmgen/panel.py).
 func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
 	vals, vp, up := unsafe.SliceData(pk.vals), firstOf(v), firstOf(u)
 	ahead := 0
@@ -104,7 +105,7 @@ var prefetchAbove = 8 << 20
 // (ahead 0: no prefetch; see prefetchAhead), and then does groupU's update
 // of the group's rows of u and its values r for Mᵀ u: with step 0 (M v)
 // u[rows[k]] = r[k] = t[k], with step 1 (BidiagStep) u[rows[k]] = r[k] =
-// FMA(nalpha, u[rows[k]], t[k]) where nalpha = −alpha; r is 0 past w.
+// FMA(nalpha, u[rows[k]], t[k]) where nalpha = −alpha; r is −0 past w.
 // With lanes not nil, the group is a chunk of its own, and the kernel adds
 // it to the lane sums too, as mulTransPanelAsm does (one call fewer).
 //

@@ -23,8 +23,9 @@ stored once per call: lane k of column c gains, group after group in order,
 FMA(M[group row k, c], r[group, k], l_k), the chains of transGroups. All
 groups but the last are whole; the last has w = 1..8 rows (columns of 8w
 bytes), whose 64-byte load reaches past its rows into the next column (or
-the copy's slack): a mask clears those lanes, which then add 0 times r's
-zero lanes, exact zeros (the lane sums are never -0).
+the copy's slack): a mask clears those lanes (+0), which then add +0 times
+r's lanes there, which are -0 (groupU): -0, which leaves every lane sum as it
+was, -0 included.
 
 Go's arm64 assembler writes FMLA Vd.2D, Vn.2D, Vm.2D as VFMLA Vm, Vn, Vd
 (Vd += Vn Vm, one rounding).

@@ -184,10 +184,10 @@ def mulvec_quad():
     body = src[a:b].rstrip("\n") + "\n"
     body = body.replace("·mulVecGroupAsm", "·mulVecQuadAsm")
     body = re.sub(r"\bZ(\d+)\b", r"Y\1", body)
-    # r's lanes 4-7 are 0 too (Y1 is free once the tree is done).
-    store = "\tVMOVUPD Y0, (DI)\n"
+    # r's lanes 4-7 are −0 too (as groupU sets them).
+    store = "\tVMOVUPD Y1, (DI)\n"
     assert store in body
-    body = body.replace(store, store + "\tVXORPD  Y1, Y1, Y1\n\tVMOVUPD Y1, 32(DI)\n")
+    body = body.replace(store, store + "\tVMOVUPD ·negZeroLanes+32(SB), Y1\n\tVMOVUPD Y1, 32(DI)\n")
     for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree", "stepu", "setu", "trans", "tentry", "tloop",
                 "tnext", "end"):
         body = re.sub(r"\b%s\b" % lab, "q" + lab, body)
