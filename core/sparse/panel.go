@@ -29,8 +29,7 @@ import (
 type packed struct {
 	panels []panel
 	vals   []float64
-	lanes  []float64 // (n, 8): the eight lane chains of each column of Mᵀ u
-	dirty  bool      // lanes may be nonzero: zero between sweeps, so a sweep need not clear them
+	lanes  []float64 // (n, 8): the eight lane chains of each column of Mᵀ u; zero between sweeps
 }
 
 // panel is a set of rows (ascending) and the blocks they all belong to.
@@ -119,7 +118,8 @@ func (a *BlockSparse) pack() *packed {
 	return &packed{panels: panels, vals: vals, lanes: make([]float64, a.n*fp.Lanes)}
 }
 
-// negZeros is eight −0 (groupU; the vector kernels have their own copy).
+// negZeros is eight −0: r past a group's rows (groupU, and the AVX-512 M v
+// kernels, which read it).
 var negZeros = [fp.Lanes]float64{
 	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
 	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),

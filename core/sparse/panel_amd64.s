@@ -137,7 +137,7 @@ tree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Z2, Z0, Z0
 	VADDPD  Z3, Z1, Z1
 	VADDPD  Z1, Z0, Z0
-	VMOVUPD ·negZeroLanes(SB), Z1
+	VMOVUPD ·negZeros(SB), Z1
 	VMOVAPD Z0, K1, Z1       // lanes past w: −0 (their chains may be NaN; see groupU)
 	MOVQ    r+40(FP), DI
 	VMOVUPD Z1, (DI)
@@ -225,17 +225,6 @@ DATA ·laneNumbers+40(SB)/8, $5
 DATA ·laneNumbers+48(SB)/8, $6
 DATA ·laneNumbers+56(SB)/8, $7
 GLOBL ·laneNumbers(SB), RODATA|NOPTR, $64
-
-// negZeroLanes holds eight −0, the values of r past a group's rows (groupU's negZeros).
-DATA ·negZeroLanes+0(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+8(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+16(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+24(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+32(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+40(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+48(SB)/8, $0x8000000000000000
-DATA ·negZeroLanes+56(SB)/8, $0x8000000000000000
-GLOBL ·negZeroLanes(SB), RODATA|NOPTR, $64
 
 // func mulVecGroupAVX2(vals *float64, ents *entry, nents, g0 int, v *float64, t *[8]float64, sc *[8][4]float64, ahead int)
 //

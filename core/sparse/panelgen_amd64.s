@@ -124,11 +124,11 @@ qtree:   // fp.Tree: ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
 	VADDPD  Y2, Y0, Y0
 	VADDPD  Y3, Y1, Y1
 	VADDPD  Y1, Y0, Y0
-	VMOVUPD ·negZeroLanes(SB), Y1
+	VMOVUPD ·negZeros(SB), Y1
 	VMOVAPD Y0, K1, Y1       // lanes past w: −0 (their chains may be NaN; see groupU)
 	MOVQ    r+40(FP), DI
 	VMOVUPD Y1, (DI)
-	VMOVUPD ·negZeroLanes+32(SB), Y1
+	VMOVUPD ·negZeros+32(SB), Y1
 	VMOVUPD Y1, 32(DI)
 	MOVQ    rows+64(FP), SI
 	MOVQ    u+72(FP), R8

@@ -162,13 +162,7 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 	if a.pk == nil {
 		a.pk = a.pack()
 	}
-	pk := a.pk
-	if trans {
-		if pk.dirty { // a transposed sweep that did not finish
-			clear(pk.lanes)
-		}
-		pk.dirty = true
-	}
+	pk := a.pk // its lanes are zero: pack makes them so, and each transposed sweep drains them
 	switch path := fp.KernelPath(); {
 	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
 		pk.sweepGeneric(false, mul, trans, u, v, alpha)
@@ -181,7 +175,6 @@ func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu 
 	}
 	if trans {
 		fp.DrainLanes(atu, pk.lanes) // leaves the lanes zero for the next sweep
-		pk.dirty = false
 	}
 }
 

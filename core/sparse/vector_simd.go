@@ -37,6 +37,9 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 		}
 		for g0 := 0; g0 < nr; g0 += 8 * panelGroups {
 			ng, w := p.chunk(g0)
+			// On the AVX-512 path a chunk of one group gets its Mᵀ u from
+			// the M v kernel (lanes), the others from mulTransPanelAsm.
+			fused := mul && trans && !avx2 && ng == 1
 			for g := range ng {
 				ga := g0 + 8*g
 				rows := p.rows[ga:min(ga+8, nr)]
@@ -45,9 +48,9 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 					step, lanes := 0, (*float64)(nil)
 					if trans {
 						step = 1
-						if ng == 1 { // and adds the chunk's one group to the lane sums
-							lanes = unsafe.SliceData(pk.lanes)
-						}
+					}
+					if fused {
+						lanes = unsafe.SliceData(pk.lanes)
 					}
 					if len(rows) <= 4 {
 						mulVecQuadAsm(vals, ents, len(p.ents), ga, vp, rg, len(rows), ahead, &rows[0], up, -alpha, step, lanes)
@@ -62,7 +65,7 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 				}
 				groupU(rg, rows, &t, mul, trans, u, alpha)
 			}
-			if trans && len(p.ents) > 0 && (avx2 || ng > 1 || !mul) {
+			if trans && len(p.ents) > 0 && !fused {
 				if avx2 {
 					mulTransPanelAVX2(unsafe.SliceData(pk.lanes), vals, ents, len(p.ents), g0, &r, ng, w)
 				} else {

@@ -187,7 +187,7 @@ def mulvec_quad():
     # r's lanes 4-7 are −0 too (as groupU sets them).
     store = "\tVMOVUPD Y1, (DI)\n"
     assert store in body
-    body = body.replace(store, store + "\tVMOVUPD ·negZeroLanes+32(SB), Y1\n\tVMOVUPD Y1, 32(DI)\n")
+    body = body.replace(store, store + "\tVMOVUPD ·negZeros+32(SB), Y1\n\tVMOVUPD Y1, 32(DI)\n")
     for lab in ("entry", "loop8go", "loop8", "tail", "next", "tree", "stepu", "setu", "trans", "tentry", "tloop",
                 "tnext", "end"):
         body = re.sub(r"\b%s\b" % lab, "q" + lab, body)
