@@ -196,46 +196,65 @@ TEXT ·tanhAVX512Asm(SB), NOSPLIT, $0-24
 	SHRQ $3, CX
 	JEQ  done
 
+	VMOVUPD tanhz<>+0(SB), Z14
+	VMOVUPD tanhz<>+64(SB), Z15
+	VMOVUPD tanhz<>+128(SB), Z16
+	VMOVUPD tanhz<>+192(SB), Z17
+	VMOVUPD tanhz<>+256(SB), Z18
+	VMOVUPD tanhz<>+320(SB), Z19
+	VMOVUPD tanhz<>+384(SB), Z20
+	VMOVUPD tanhz<>+448(SB), Z21
+	VMOVUPD tanhz<>+512(SB), Z22
+	VMOVUPD tanhz<>+576(SB), Z23
+	VMOVUPD tanhz<>+640(SB), Z24
+	VMOVUPD tanhz<>+704(SB), Z25
+	VMOVUPD tanhz<>+768(SB), Z26
+	VMOVUPD tanhz<>+832(SB), Z27
+	VMOVUPD tanhz<>+896(SB), Z28
+	VMOVUPD tanhz<>+960(SB), Z29
+	VMOVUPD tanhz<>+1024(SB), Z30
+	VMOVUPD tanhz<>+1088(SB), Z31
+
 loop:
 	VMOVUPD      (SI), Z0  // x
-	VANDPD       tanhz<>+0(SB), Z0, Z1  // a = |x|
+	VANDPD       Z14, Z0, Z1  // a = |x|
 	VADDPD       Z1, Z1, Z2  // y = a + a
-	VMINPD       tanhz<>+128(SB), Z2, Z2  // min(y, 40) (40 for NaN: selected away below)
-	VMOVUPD      tanhz<>+192(SB), Z3
-	VFMADD213PD  tanhz<>+256(SB), Z2, Z3  // kf = y/ln2 + magic
-	VSUBPD       tanhz<>+256(SB), Z3, Z4  // k = kf − magic
-	VFNMADD231PD tanhz<>+320(SB), Z4, Z2  // rHi = −k ln2Hi + y
-	VMULPD       tanhz<>+384(SB), Z4, Z4  // rLo = k (−ln2Lo)
+	VMINPD       Z16, Z2, Z2  // min(y, 40) (40 for NaN: selected away below)
+	VMOVUPD      Z17, Z3
+	VFMADD213PD  Z18, Z2, Z3  // kf = y/ln2 + magic
+	VSUBPD       Z18, Z3, Z4  // k = kf − magic
+	VFNMADD231PD Z19, Z4, Z2  // rHi = −k ln2Hi + y
+	VMULPD       Z20, Z4, Z4  // rLo = k (−ln2Lo)
 	VADDPD       Z4, Z2, Z5  // r = rHi + rLo
 	VMULPD       Z5, Z5, Z6  // r2
 	VMULPD       Z6, Z6, Z7  // r4
 	VMULPD       Z7, Z7, Z8  // r8
-	VMOVUPD      tanhz<>+448(SB), Z9
-	VFMADD213PD  tanhz<>+512(SB), Z5, Z9  // q0
-	VMOVUPD      tanhz<>+576(SB), Z10
-	VFMADD213PD  tanhz<>+640(SB), Z5, Z10  // q1
+	VMOVUPD      Z21, Z9
+	VFMADD213PD  Z22, Z5, Z9  // q0
+	VMOVUPD      Z23, Z10
+	VFMADD213PD  Z24, Z5, Z10  // q1
 	VFMADD213PD  Z9, Z6, Z10  // o0 = q1 r2 + q0
-	VMOVUPD      tanhz<>+704(SB), Z9
-	VFMADD213PD  tanhz<>+768(SB), Z5, Z9  // q2
-	VMOVUPD      tanhz<>+832(SB), Z11
-	VFMADD213PD  tanhz<>+896(SB), Z5, Z11  // q3
+	VMOVUPD      Z25, Z9
+	VFMADD213PD  Z26, Z5, Z9  // q2
+	VMOVUPD      Z27, Z11
+	VFMADD213PD  Z28, Z5, Z11  // q3
 	VFMADD213PD  Z9, Z6, Z11  // o1 = q3 r2 + q2
-	VMOVUPD      tanhz<>+960(SB), Z9
-	VFMADD213PD  tanhz<>+1024(SB), Z5, Z9  // q4
-	VMOVUPD      tanhz<>+1088(SB), Z12
-	VFMADD213PD  tanhz<>+1152(SB), Z5, Z12  // q5
+	VMOVUPD      Z29, Z9
+	VFMADD213PD  Z30, Z5, Z9  // q4
+	VMOVUPD      Z31, Z12
+	VFMADD213PD.BCST tanhz<>+1152(SB), Z5, Z12  // q5
 	VFMADD213PD  Z9, Z6, Z12  // o2 = q5 r2 + q4
 	VFMADD213PD  Z10, Z7, Z11  // p = o1 r4 + o0
 	VFMADD213PD  Z11, Z8, Z12  // p = o2 r8 + p
 	VFMADD213PD  Z4, Z6, Z12  // r2 p + rLo
 	VADDPD       Z12, Z2, Z12  // em = rHi + (r2 p + rLo)
-	VPADDQ       tanhz<>+1344(SB), Z3, Z3
+	VPADDQ.BCST  tanhz<>+1344(SB), Z3, Z3
 	VPSLLQ       $52, Z3, Z3  // sc = 2^k
-	VSUBPD       tanhz<>+1216(SB), Z3, Z13  // sc − 1
+	VSUBPD.BCST  tanhz<>+1216(SB), Z3, Z13  // sc − 1
 	VFMADD213PD  Z13, Z3, Z12  // e = sc em + (sc − 1)
-	VADDPD       tanhz<>+1280(SB), Z12, Z13  // d = e + 2
+	VADDPD.BCST  tanhz<>+1280(SB), Z12, Z13  // d = e + 2
 	VDIVPD       Z13, Z12, Z12  // t = e/d
-	VANDPD       tanhz<>+64(SB), Z0, Z13
+	VANDPD       Z15, Z0, Z13
 	VORPD        Z13, Z12, Z12  // copysign
 	VCMPPD       $3, Z0, Z0, K1  // x unordered
 	VMOVUPD      Z0, K1, Z12
@@ -246,5 +265,21 @@ loop:
 	JNZ          loop
 
 done:
+	VPXORQ  Z16, Z16, Z16
+	VPXORQ  Z17, Z17, Z17
+	VPXORQ  Z18, Z18, Z18
+	VPXORQ  Z19, Z19, Z19
+	VPXORQ  Z20, Z20, Z20
+	VPXORQ  Z21, Z21, Z21
+	VPXORQ  Z22, Z22, Z22
+	VPXORQ  Z23, Z23, Z23
+	VPXORQ  Z24, Z24, Z24
+	VPXORQ  Z25, Z25, Z25
+	VPXORQ  Z26, Z26, Z26
+	VPXORQ  Z27, Z27, Z27
+	VPXORQ  Z28, Z28, Z28
+	VPXORQ  Z29, Z29, Z29
+	VPXORQ  Z30, Z30, Z30
+	VPXORQ  Z31, Z31, Z31
 	VZEROUPPER
 	RET

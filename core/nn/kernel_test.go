@@ -163,12 +163,18 @@ func TestBatchPathsSameBits(t *testing.T) {
 					grad[i] = float64(i%7) - 3 // Backward adds to it
 				}
 				var out []float64
+				clean := true // Z16-Z31 zero after each pass (fp.HighZMMZero)
 				func() {
 					defer fp.SetKernelPath(fp.SetKernelPath(path))
 					b := NewBatch(m, n)
 					out = append([]float64(nil), b.Forward(m, x)...)
+					clean = fp.HighZMMZero()
 					b.Backward(m, gout, grad)
+					clean = clean && fp.HighZMMZero()
 				}()
+				if !clean {
+					t.Fatalf("sizes %v, %d points: path %s: a kernel left Z16-Z31 dirty", sizes, n, path)
+				}
 				if wantOut == nil {
 					wantOut, wantGrad = out, grad
 					continue

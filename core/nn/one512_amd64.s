@@ -42,14 +42,22 @@ TEXT ·backward2Asm512(SB), NOSPLIT, $0-56
 	VMOVUPD 256(BX), Z4
 	VMOVUPD 320(BX), Z5
 
+	VMOVUPD 0(AX), Z16
+	VMOVUPD 64(AX), Z17
+	VMOVUPD 128(AX), Z18
+	VMOVUPD 192(AX), Z19
+	VMOVUPD 256(AX), Z20
+	VMOVUPD 0(R9), Z21
+	VMOVUPD 64(R9), Z22
+
 loop:
 	PREFETCHT0 (DI)(R8*8)            // t eight points ahead (first pass: t comes from L3)
 	VMOVUPD (DI), Z6                 // t
 	VMULPD  Z6, Z6, Z7
-	VMOVUPD 0(R9), Z8
+	VMOVUPD Z21, Z8
 	VSUBPD  Z7, Z8, Z8               // dd = 1 − t t
-	VMULPD  192(AX), Z6, Z9             // ta2 = t (−2a)
-	VMULPD  256(AX), Z6, Z10            // te2 = t (−2e)
+	VMULPD  Z19, Z6, Z9             // ta2 = t (−2a)
+	VMULPD  Z20, Z6, Z10            // te2 = t (−2e)
 	VBROADCASTSD 8(SI), Z11          // g10
 	VBROADCASTSD 16(SI), Z12         // g11
 	VBROADCASTSD 24(SI), Z13         // g20
@@ -57,30 +65,30 @@ loop:
 	VADDPD  Z9, Z9, Z7               // −4 t a
 	VFMADD213PD Z11, Z13, Z7         // FMA(−4 t a, g20, g10)
 	VFMADD213PD Z11, Z13, Z9         // FMA(ta2, g20, g10)
-	VMULPD  0(AX), Z9, Z9              // a FMA(ta2, g20, g10)
+	VMULPD  Z16, Z9, Z9              // a FMA(ta2, g20, g10)
 	VADDPD  Z10, Z10, Z15            // −4 t e
 	VFMADD213PD Z12, Z14, Z15        // FMA(−4 t e, g21, g11)
 	VFMADD213PD Z12, Z14, Z10        // FMA(te2, g21, g11)
-	VFMADD231PD 64(AX), Z10, Z9         // s
+	VFMADD231PD Z17, Z10, Z9         // s
 	VMULPD  Z6, Z11, Z11             // t g10
 	VMULPD  Z6, Z12, Z12             // t g11
 	VBROADCASTSD (SI), Z10           // gv
 	VMULPD  Z6, Z10, Z10             // gv t
 	VFMADD231PD Z9, Z8, Z10          // FMA(dd, s, gv t)
 	VADDPD  Z10, Z0, Z0              // gw2 +=
-	VMULPD  128(AX), Z8, Z8              // wd
+	VMULPD  Z18, Z8, Z8              // wd
 	VFMADD231PD Z7, Z8, Z1           // ga0
 	VFMADD231PD Z15, Z8, Z2          // ga1
-	VMULPD  64(R9), Z6, Z7
+	VMULPD  Z22, Z6, Z7
 	VMULPD  Z6, Z7, Z7               // (3 t) t
-	VMOVUPD 0(R9), Z9
+	VMOVUPD Z21, Z9
 	VSUBPD  Z7, Z9, Z9               // u
-	VMULPD  0(AX), Z9, Z10             // a u
+	VMULPD  Z16, Z9, Z10             // a u
 	VFMADD213PD Z11, Z13, Z10        // in0
-	VMULPD  64(AX), Z9, Z9              // e u
+	VMULPD  Z17, Z9, Z9              // e u
 	VFMADD213PD Z12, Z14, Z9         // in1
-	VMULPD  0(AX), Z10, Z10            // a in0
-	VFMADD231PD 64(AX), Z9, Z10         // X = FMA(e, in1, a in0)
+	VMULPD  Z16, Z10, Z10            // a in0
+	VFMADD231PD Z17, Z9, Z10         // X = FMA(e, in1, a in0)
 	VADDPD  Z10, Z10, Z10            // X + X
 	VBROADCASTSD (SI), Z11           // gv
 	VSUBPD  Z10, Z11, Z11            // gv − (X + X)
@@ -102,5 +110,12 @@ loop:
 	VMOVUPD Z3, 192(BX)
 	VMOVUPD Z4, 256(BX)
 	VMOVUPD Z5, 320(BX)
+	VPXORQ  Z16, Z16, Z16
+	VPXORQ  Z17, Z17, Z17
+	VPXORQ  Z18, Z18, Z18
+	VPXORQ  Z19, Z19, Z19
+	VPXORQ  Z20, Z20, Z20
+	VPXORQ  Z21, Z21, Z21
+	VPXORQ  Z22, Z22, Z22
 	VZEROUPPER
 	RET

@@ -57,7 +57,7 @@ def translate(kreg):
 
 # One block of eight values per iteration. (Two blocks interleaved, in
 # registers Z0-Z15 and Z16-Z31, were measured no faster on Zen 5: 1.98 against
-# 2.03 ns a value; the loop is bound by throughput, not by its chain.)
+# 2.03 ns a value, with the constants read from memory.)
 one = translate("K1")
 
 
@@ -98,4 +98,17 @@ L += ["\tADDQ         $64, SI",
       "\tVZEROUPPER",
       "\tRET",
       ""]
+# The loop reads Z0-Z13; eighteen of its 22 constants are held in Z14-Z31
+# (widen.hoist). Read from the table, 64 bytes each, they had cost a Zen 5
+# 0.80-0.85 ns a value where tanhz happened to start half-way into a line
+# (every load two; bin/repro and the fp tests) and 0.53 where it did not
+# (the nn tests), against 0.50-0.53 either way in registers
+# (BenchmarkTanhSlice).
+used = sorted({int(m) for m in re.findall(r"tanhz<>\+(\d+)\(SB\)", "\n".join(one))})
+L = widen.hoist(L, [f"tanhz<>+{off}(SB)" for off in used[:32 - 14]], first=14)
+# The other four are broadcast from their first copy ({1to8}, an 8-byte
+# load): the linker aligns tanhz to 32 bytes only, and a 64-byte load that
+# straddles two lines costs two.
+L = [re.sub(r"^\t((?!VMOVUPD)V\w+)(\s+)(tanhz<>\+\d+\(SB\))", lambda m: f"\t{m.group(1)}.BCST{m.group(2)[5:] or ' '}{m.group(3)}", line)
+     for line in L]
 open(dst, "w").write("\n".join(L))
