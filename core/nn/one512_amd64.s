@@ -35,6 +35,8 @@ TEXT ·backward2Asm512(SB), NOSPLIT, $0-56
 	MOVQ ldt+48(FP), R8
 	SHLQ $3, R8
 	LEAQ b2c8<>(SB), R9
+	MOVQ R8, R10
+	SHLQ $6, R10                      // 64 rows of t
 	VMOVUPD 0(BX), Z0
 	VMOVUPD 64(BX), Z1
 	VMOVUPD 128(BX), Z2
@@ -51,7 +53,8 @@ TEXT ·backward2Asm512(SB), NOSPLIT, $0-56
 	VMOVUPD 64(R9), Z22
 
 loop:
-	PREFETCHT0 (DI)(R8*8)            // t eight points ahead (first pass: t comes from L3)
+	PREFETCHT0 (DI)(R10*1)           // t 64 points ahead, both lines of a row of 16 units (the
+	PREFETCHT0 64(DI)(R10*1)         // first pass: t comes from L3)
 	VMOVUPD (DI), Z6                 // t
 	VMULPD  Z6, Z6, Z7
 	VMOVUPD Z21, Z8

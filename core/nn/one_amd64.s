@@ -54,6 +54,8 @@ TEXT ·backward2Asm(SB), NOSPLIT, $0-56
 	MOVQ ldt+48(FP), R8
 	SHLQ $3, R8
 	LEAQ b2c<>(SB), R9
+	MOVQ R8, R10
+	SHLQ $6, R10                      // 64 rows of t
 	VMOVUPD 0(BX), Y0
 	VMOVUPD 32(BX), Y1
 	VMOVUPD 64(BX), Y2
@@ -62,7 +64,8 @@ TEXT ·backward2Asm(SB), NOSPLIT, $0-56
 	VMOVUPD 160(BX), Y5
 
 loop:
-	PREFETCHT0 (DI)(R8*8)            // t eight points ahead (first pass: t comes from L3)
+	PREFETCHT0 (DI)(R10*1)           // t 64 points ahead, both lines of a row of 16 units (the
+	PREFETCHT0 64(DI)(R10*1)         // first pass: t comes from L3)
 	VMOVUPD (DI), Y6                 // t
 	VMULPD  Y6, Y6, Y7
 	VMOVUPD 0(R9), Y8

@@ -11,8 +11,9 @@ import (
 // baselines are the paper's baseline models (Table rows "baseline"): the
 // oscillator ω0 = 80 with J = 20, K = 12 (PINN [1, 64, 64, 1] on the same
 // 260 points), the Laplacian n_ω = 4 (also its PINN [2, 64, 64, 1]) and the
-// Helmholtz problem ω = 8 with J = 16, K = 16; and the Helmholtz K = 14 row's
-// PINN [2, 14, 14, 1], a width that is not a multiple of 4 or 8.
+// Helmholtz problem ω = 8 with J = 16, K = 16; the Helmholtz K = 14 row's
+// PINN [2, 14, 14, 1], a width that is not a multiple of 4 or 8; and the
+// largest FBPINN of the Helmholtz scaling table.
 var baselines = []struct {
 	name  string
 	build func() (*model, schedule, error)
@@ -34,6 +35,11 @@ var baselines = []struct {
 	}},
 	{"model=FBPINN/problem=helmholtz/J=16/K=16", func() (*model, schedule, error) {
 		return buildFBPINN(&problem.Helmholtz{Omega: 8}, FBPINNConfig{J: []int{16}, K: 16})
+	}},
+	// The scaling table's ω = 12, J = 24 (576 networks; their tanh values,
+	// 14 MB, come from L3 in the backward pass).
+	{"model=FBPINN/problem=helmholtz/omega=12/J=24/K=16", func() (*model, schedule, error) {
+		return buildFBPINN(&problem.Helmholtz{Omega: 12}, FBPINNConfig{J: []int{24}, K: 16})
 	}},
 }
 
