@@ -147,7 +147,7 @@ func TestBatchPathsSameBits(t *testing.T) {
 	for _, sizes := range nets {
 		d := sizes[0]
 		m := netOnRandomBox(rng, sizes)
-		for _, n := range []int{1, 3, 4, 9, 13, 225} {
+		for _, n := range []int{1, 3, 4, 8, 9, 13, 28, 225} {
 			x := make([]float64, n*d)
 			for i := range x {
 				x[i] = 4*rng.Float64() - 2
