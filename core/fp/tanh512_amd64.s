@@ -248,11 +248,11 @@ loop:
 	VFMADD213PD  Z11, Z8, Z12  // p = o2 r8 + p
 	VFMADD213PD  Z4, Z6, Z12  // r2 p + rLo
 	VADDPD       Z12, Z2, Z12  // em = rHi + (r2 p + rLo)
-	VPADDQ.BCST  tanhz<>+1344(SB), Z3, Z3
+	VPADDQ.BCST tanhz<>+1344(SB), Z3, Z3
 	VPSLLQ       $52, Z3, Z3  // sc = 2^k
-	VSUBPD.BCST  tanhz<>+1216(SB), Z3, Z13  // sc − 1
+	VSUBPD.BCST tanhz<>+1216(SB), Z3, Z13  // sc − 1
 	VFMADD213PD  Z13, Z3, Z12  // e = sc em + (sc − 1)
-	VADDPD.BCST  tanhz<>+1280(SB), Z12, Z13  // d = e + 2
+	VADDPD.BCST tanhz<>+1280(SB), Z12, Z13  // d = e + 2
 	VDIVPD       Z13, Z12, Z12  // t = e/d
 	VANDPD       Z15, Z0, Z13
 	VORPD        Z13, Z12, Z12  // copysign

@@ -109,6 +109,5 @@ L = widen.hoist(L, [f"tanhz<>+{off}(SB)" for off in used[:32 - 14]], first=14)
 # The other four are broadcast from their first copy ({1to8}, an 8-byte
 # load): the linker aligns tanhz to 32 bytes only, and a 64-byte load that
 # straddles two lines costs two.
-L = [re.sub(r"^\t((?!VMOVUPD)V\w+)(\s+)(tanhz<>\+\d+\(SB\))", lambda m: f"\t{m.group(1)}.BCST{m.group(2)[5:] or ' '}{m.group(3)}", line)
-     for line in L]
+L = [re.sub(r"^\t((?!VMOVUPD)V\w+)\s+(tanhz<>\+\d+\(SB\))", r"\t\1.BCST \2", line) for line in L]
 open(dst, "w").write("\n".join(L))

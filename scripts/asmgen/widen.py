@@ -11,10 +11,10 @@ derived from its AVX2 function's text:
     offsets advanced by a block of four lanes) are doubled;
   - the loop-invariant operands named per function (constants, blocks of
     weights) are loaded into registers before the loop, from Z16 on, and
-    read from there (hoist below): an AVX-512 register holds a 64-byte
-    operand, and a Zen 5 core runs two 512-bit loads a cycle, which were
-    what bounded these loops (the same operations on the same values: the
-    same bits);
+    read from there (hoist below): read in the loop, 64 bytes each from a
+    table the linker aligns to 32 bytes or a Go stack array aligned to 8,
+    they straddled two lines, and those loads bounded the loops on a Zen 5
+    (the same operations on the same values: the same bits);
   - other lines are kept as they are.
 
 Run with `go generate ./core/nn` (or python3 scripts/asmgen/widen.py); the
