@@ -210,51 +210,47 @@ func (pk *packed) sweepGeneric(neon, mul, trans bool, u, v []float64, alpha floa
 
 // rowSum returns row k of the group of w rows at row g0 of a panel with
 // entries ents, times v: Tree(s) with chain s_i over the columns c ≡ i
-// (mod 8) of every entry in turn.
+// (mod 8) of every entry in turn. It runs chains 0-3 and then 4-7 over the
+// entries (four sums, each entry's columns four at a time through
+// pointers, formed only to columns there are), so that nothing spills.
 func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
-	var s0, s1, s2, s3, s4, s5, s6, s7 float64
-	for _, e := range ents {
-		if e.nc == 0 {
-			continue
+	var s [fp.Lanes]float64
+	base := unsafe.Pointer(unsafe.SliceData(vals))
+	vb := unsafe.Pointer(unsafe.SliceData(v))
+	sw := 8 * w // one column of the group, in bytes
+	for h := 0; h < fp.Lanes; h += 4 {
+		var a0, a1, a2, a3 float64
+		for _, e := range ents {
+			if e.nc <= h {
+				continue
+			}
+			m := unsafe.Add(base, 8*(e.off+g0*e.nc+h*w+k)) // column h
+			x := unsafe.Add(vb, 8*(e.col0+h))
+			c := h
+			for ; c+3 < e.nc; c += fp.Lanes { // columns c to c+3
+				a0 = math.FMA(*(*float64)(m), *(*float64)(x), a0)
+				a1 = math.FMA(*(*float64)(unsafe.Add(m, sw)), *(*float64)(unsafe.Add(x, 8)), a1)
+				a2 = math.FMA(*(*float64)(unsafe.Add(m, 2*sw)), *(*float64)(unsafe.Add(x, 16)), a2)
+				a3 = math.FMA(*(*float64)(unsafe.Add(m, 3*sw)), *(*float64)(unsafe.Add(x, 24)), a3)
+				if c+fp.Lanes >= e.nc {
+					c += fp.Lanes
+					break
+				}
+				m, x = unsafe.Add(m, fp.Lanes*sw), unsafe.Add(x, 8*fp.Lanes)
+			}
+			if n := e.nc - c; n > 0 { // the entry's last one to three columns of these chains
+				a0 = math.FMA(*(*float64)(m), *(*float64)(x), a0)
+				if n > 1 {
+					a1 = math.FMA(*(*float64)(unsafe.Add(m, sw)), *(*float64)(unsafe.Add(x, 8)), a1)
+				}
+				if n > 2 {
+					a2 = math.FMA(*(*float64)(unsafe.Add(m, 2*sw)), *(*float64)(unsafe.Add(x, 16)), a2)
+				}
+			}
 		}
-		m := vals[e.off+g0*e.nc+k : e.off+(g0+w)*e.nc]
-		xs := v[e.col0 : e.col0+e.nc]
-		for ; len(xs) >= fp.Lanes; xs = xs[fp.Lanes:] {
-			o := m[:7*w+1] // one column of the row in each chain
-			s0 = math.FMA(o[0], xs[0], s0)
-			s1 = math.FMA(o[w], xs[1], s1)
-			s2 = math.FMA(o[2*w], xs[2], s2)
-			s3 = math.FMA(o[3*w], xs[3], s3)
-			s4 = math.FMA(o[4*w], xs[4], s4)
-			s5 = math.FMA(o[5*w], xs[5], s5)
-			s6 = math.FMA(o[6*w], xs[6], s6)
-			s7 = math.FMA(o[7*w], xs[7], s7)
-			m = m[min(fp.Lanes*w, len(m)):]
-		}
-		switch len(xs) { // the last nc mod 8 columns, chains 0 to 6
-		case 7:
-			s6 = math.FMA(m[6*w], xs[6], s6)
-			fallthrough
-		case 6:
-			s5 = math.FMA(m[5*w], xs[5], s5)
-			fallthrough
-		case 5:
-			s4 = math.FMA(m[4*w], xs[4], s4)
-			fallthrough
-		case 4:
-			s3 = math.FMA(m[3*w], xs[3], s3)
-			fallthrough
-		case 3:
-			s2 = math.FMA(m[2*w], xs[2], s2)
-			fallthrough
-		case 2:
-			s1 = math.FMA(m[w], xs[1], s1)
-			fallthrough
-		case 1:
-			s0 = math.FMA(m[0], xs[0], s0)
-		}
+		s[h], s[h+1], s[h+2], s[h+3] = a0, a1, a2, a3
 	}
-	return ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) // fp.Tree
+	return fp.Tree(&s)
 }
 
 // groupSums sets t[k] to row k's sum for the whole group (eight rows) at
