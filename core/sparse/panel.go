@@ -370,116 +370,149 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // transGroups adds the products of ng groups at row g0 of a panel (the last
 // of w rows, the others of eight) with their values r of u to the lane sums
 // of their columns: lane k of column c gains M[row 8g+k, c]·r[8g+k], group
-// after group (entry by entry: blocks that share rows share no column, see
-// New, so a column's lanes meet the groups in order). Four lanes at a time,
-// the groups that hold all four are taken three at a time (twelve values of
-// u in registers; each lane loaded and stored once for the three), then two,
-// then one; the last group's lanes past its last four, one at a time.
+// after group (blocks that share rows share no column, see New, so a
+// column's lanes meet the groups in order). Four lanes at a time, the
+// groups that hold all four are taken three at a time over every entry
+// (twelve values of u in registers; each lane loaded and stored once for
+// the three), then two, then one; then the last group's lanes past its last
+// four, one at a time. A lane's chain sees its groups in order whatever the
+// order of the entries and columns around it, so each pass runs over all
+// the entries.
 func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
 	lb := unsafe.Pointer(unsafe.SliceData(lanes))
 	base := unsafe.Pointer(unsafe.SliceData(vals))
+	for k := 0; k < fp.Lanes; k += 4 {
+		n := ng // the groups that hold lanes k to k+3
+		if w < k+4 {
+			n--
+		}
+		sl := 8 * fp.Lanes // the column stride of the n-th, in bytes
+		if w < fp.Lanes && n == ng {
+			sl = 8 * w
+		}
+		g := 0
+		for ; g+3 <= n; g += 3 {
+			s := 8 * fp.Lanes
+			if g+3 == n {
+				s = sl
+			}
+			trans3(lb, base, ents, g0, g, k, s, r)
+		}
+		switch n - g {
+		case 2:
+			trans2(lb, base, ents, g0, g, k, sl, r)
+		case 1:
+			trans1(lb, base, ents, g0, g, k, sl, r)
+		}
+	}
+	if w%4 == 0 {
+		return
+	}
+	gl := ng - 1 // the last group's lanes past its last four
 	for _, e := range ents {
 		if e.nc == 0 {
 			continue
 		}
-		gs := 8 * fp.Lanes * e.nc // one whole group's part, in bytes
-		part := unsafe.Add(base, 8*(e.off+g0*e.nc))
+		m0 := unsafe.Add(base, 8*(e.off+g0*e.nc)+gl*8*fp.Lanes*e.nc)
 		l0 := unsafe.Add(lb, 8*fp.Lanes*e.col0)
-		for k := 0; k < fp.Lanes; k += 4 {
-			n := ng // the groups that hold lanes k to k+3
-			if w < k+4 {
-				n--
-			}
-			sl := 8 * fp.Lanes // the column stride of the n-th, in bytes
-			if w < fp.Lanes && n == ng {
-				sl = 8 * w
-			}
-			l := unsafe.Add(l0, 8*k)
-			at := func(g int) unsafe.Pointer { return unsafe.Add(part, g*gs+8*k) }
-			rs := func(g int) []float64 { return r[fp.Lanes*g+k:] }
-			g := 0
-			for ; g+3 <= n; g += 3 {
-				s := 8 * fp.Lanes
-				if g+3 == n {
-					s = sl
+		for k := w &^ 3; k < w; k++ {
+			rk := r[fp.Lanes*gl+k]
+			l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
+			for j := e.nc; ; { // pointers only to columns there are
+				*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
+				if j--; j == 0 {
+					break
 				}
-				trans3(l, at(g), gs, at(g+2), s, e.nc, rs(g), rs(g+1), rs(g+2))
-			}
-			switch n - g {
-			case 2:
-				trans2(l, at(g), at(g+1), sl, e.nc, rs(g), rs(g+1))
-			case 1:
-				trans1(l, at(g), sl, e.nc, rs(g))
-			}
-		}
-		if w%4 != 0 { // the last group's lanes past its last four
-			m0 := unsafe.Add(part, (ng-1)*gs)
-			for k := w &^ 3; k < w; k++ {
-				rk := r[fp.Lanes*(ng-1)+k]
-				l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-				for j := e.nc; ; { // pointers only to columns there are
-					*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
-					if j--; j == 0 {
-						break
-					}
-					l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
-				}
+				l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
 			}
 		}
 	}
 }
 
-// trans3 adds three groups' products to four lanes of nc columns at l: the
-// first two groups' four rows at m and m+gs (whole groups: a column every 64
-// bytes), the third's at mc (a column every sc bytes), their values of u in
-// ra, rb and rc.
-func trans3(l, m unsafe.Pointer, gs int, mc unsafe.Pointer, sc, nc int, ra, rb, rc []float64) {
+// lanesAt returns, for entry e of a chunk at row g0, its lanes k to k+3 of
+// column 0 in the lane sums at lb and the same rows of group g's part of
+// column 0 (its whole groups' parts are gs bytes each).
+func lanesAt(lb, base unsafe.Pointer, e *entry, g0, g, k int) (l, m unsafe.Pointer, gs int) {
+	gs = 8 * fp.Lanes * e.nc
+	return unsafe.Add(lb, 8*(fp.Lanes*e.col0+k)), unsafe.Add(base, 8*(e.off+g0*e.nc+k)+g*gs), gs
+}
+
+// trans3 adds groups g, g+1 and g+2 of a chunk at row g0 to lanes k to k+3
+// of every entry's columns: the first two whole (a column every 64 bytes),
+// the third's columns sc bytes apart, their values of u in r.
+func trans3(lb, base unsafe.Pointer, ents []entry, g0, g, k, sc int, r *[fp.Lanes * panelGroups]float64) {
+	ra, rb, rc := r[fp.Lanes*g+k:][:4], r[fp.Lanes*(g+1)+k:][:4], r[fp.Lanes*(g+2)+k:][:4]
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
 	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
 	rc0, rc1, rc2, rc3 := rc[0], rc[1], rc[2], rc[3]
-	for j := nc; ; { // pointers only to columns there are (nc > 0)
-		lc, a, b, c := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs)), (*[4]float64)(mc)
-		lc[0] = math.FMA(c[0], rc0, math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0])))
-		lc[1] = math.FMA(c[1], rc1, math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1])))
-		lc[2] = math.FMA(c[2], rc2, math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2])))
-		lc[3] = math.FMA(c[3], rc3, math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3])))
-		if j--; j == 0 {
-			break
+	for i := range ents {
+		nc := ents[i].nc
+		if nc == 0 {
+			continue
 		}
-		l, m, mc = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mc, sc)
+		l, m, gs := lanesAt(lb, base, &ents[i], g0, g, k)
+		mc := unsafe.Add(m, 2*gs)
+		for j := nc; ; { // pointers only to columns there are
+			lc, a, b, c := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(unsafe.Add(m, gs)), (*[4]float64)(mc)
+			lc[0] = math.FMA(c[0], rc0, math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0])))
+			lc[1] = math.FMA(c[1], rc1, math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1])))
+			lc[2] = math.FMA(c[2], rc2, math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2])))
+			lc[3] = math.FMA(c[3], rc3, math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3])))
+			if j--; j == 0 {
+				break
+			}
+			l, m, mc = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mc, sc)
+		}
 	}
 }
 
-// trans2 is trans3 for two groups, the first whole.
-func trans2(l, m, mb unsafe.Pointer, sb, nc int, ra, rb []float64) {
+// trans2 is trans3 for groups g and g+1, the first whole.
+func trans2(lb, base unsafe.Pointer, ents []entry, g0, g, k, sb int, r *[fp.Lanes * panelGroups]float64) {
+	ra, rb := r[fp.Lanes*g+k:][:4], r[fp.Lanes*(g+1)+k:][:4]
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
 	rb0, rb1, rb2, rb3 := rb[0], rb[1], rb[2], rb[3]
-	for j := nc; ; { // pointers only to columns there are (nc > 0)
-		lc, a, b := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(mb)
-		lc[0] = math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0]))
-		lc[1] = math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1]))
-		lc[2] = math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2]))
-		lc[3] = math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3]))
-		if j--; j == 0 {
-			break
+	for i := range ents {
+		nc := ents[i].nc
+		if nc == 0 {
+			continue
 		}
-		l, m, mb = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mb, sb)
+		l, m, gs := lanesAt(lb, base, &ents[i], g0, g, k)
+		mb := unsafe.Add(m, gs)
+		for j := nc; ; { // pointers only to columns there are
+			lc, a, b := (*[4]float64)(l), (*[4]float64)(m), (*[4]float64)(mb)
+			lc[0] = math.FMA(b[0], rb0, math.FMA(a[0], ra0, lc[0]))
+			lc[1] = math.FMA(b[1], rb1, math.FMA(a[1], ra1, lc[1]))
+			lc[2] = math.FMA(b[2], rb2, math.FMA(a[2], ra2, lc[2]))
+			lc[3] = math.FMA(b[3], rb3, math.FMA(a[3], ra3, lc[3]))
+			if j--; j == 0 {
+				break
+			}
+			l, m, mb = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*fp.Lanes), unsafe.Add(mb, sb)
+		}
 	}
 }
 
-// trans1 is trans3 for one group, its columns sa bytes apart.
-func trans1(l, ma unsafe.Pointer, sa, nc int, ra []float64) {
+// trans1 is trans3 for group g alone, its columns sa bytes apart.
+func trans1(lb, base unsafe.Pointer, ents []entry, g0, g, k, sa int, r *[fp.Lanes * panelGroups]float64) {
+	ra := r[fp.Lanes*g+k:][:4]
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]
-	for j := nc; ; { // pointers only to columns there are (nc > 0)
-		lc, a := (*[4]float64)(l), (*[4]float64)(ma)
-		lc[0] = math.FMA(a[0], ra0, lc[0])
-		lc[1] = math.FMA(a[1], ra1, lc[1])
-		lc[2] = math.FMA(a[2], ra2, lc[2])
-		lc[3] = math.FMA(a[3], ra3, lc[3])
-		if j--; j == 0 {
-			break
+	for i := range ents {
+		nc := ents[i].nc
+		if nc == 0 {
+			continue
 		}
-		l, ma = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(ma, sa)
+		l, m, _ := lanesAt(lb, base, &ents[i], g0, g, k)
+		for j := nc; ; { // pointers only to columns there are
+			lc, a := (*[4]float64)(l), (*[4]float64)(m)
+			lc[0] = math.FMA(a[0], ra0, lc[0])
+			lc[1] = math.FMA(a[1], ra1, lc[1])
+			lc[2] = math.FMA(a[2], ra2, lc[2])
+			lc[3] = math.FMA(a[3], ra3, lc[3])
+			if j--; j == 0 {
+				break
+			}
+			l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, sa)
+		}
 	}
 }
 
