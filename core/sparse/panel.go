@@ -224,27 +224,20 @@ func rowSum(vals []float64, ents []entry, g0, w, k int, v []float64) float64 {
 			if e.nc <= h {
 				continue
 			}
-			m := unsafe.Add(base, 8*(e.off+g0*e.nc+h*w+k)) // column h
-			x := unsafe.Add(vb, 8*(e.col0+h))
-			c := h
-			for ; c+3 < e.nc; c += fp.Lanes { // columns c to c+3
+			m0 := unsafe.Add(base, 8*(e.off+g0*e.nc+k)) // column 0
+			x0 := unsafe.Add(vb, 8*e.col0)
+			for c := h; c < e.nc; c += fp.Lanes { // columns c to c+3, those there are
+				m, x := unsafe.Add(m0, c*sw), unsafe.Add(x0, 8*c)
 				a0 = math.FMA(*(*float64)(m), *(*float64)(x), a0)
-				a1 = math.FMA(*(*float64)(unsafe.Add(m, sw)), *(*float64)(unsafe.Add(x, 8)), a1)
-				a2 = math.FMA(*(*float64)(unsafe.Add(m, 2*sw)), *(*float64)(unsafe.Add(x, 16)), a2)
-				a3 = math.FMA(*(*float64)(unsafe.Add(m, 3*sw)), *(*float64)(unsafe.Add(x, 24)), a3)
-				if c+fp.Lanes >= e.nc {
-					c += fp.Lanes
-					break
-				}
-				m, x = unsafe.Add(m, fp.Lanes*sw), unsafe.Add(x, 8*fp.Lanes)
-			}
-			if n := e.nc - c; n > 0 { // the entry's last one to three columns of these chains
-				a0 = math.FMA(*(*float64)(m), *(*float64)(x), a0)
+				n := e.nc - c
 				if n > 1 {
 					a1 = math.FMA(*(*float64)(unsafe.Add(m, sw)), *(*float64)(unsafe.Add(x, 8)), a1)
 				}
 				if n > 2 {
 					a2 = math.FMA(*(*float64)(unsafe.Add(m, 2*sw)), *(*float64)(unsafe.Add(x, 16)), a2)
+				}
+				if n > 3 {
+					a3 = math.FMA(*(*float64)(unsafe.Add(m, 3*sw)), *(*float64)(unsafe.Add(x, 24)), a3)
 				}
 			}
 		}
@@ -409,16 +402,14 @@ func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lane
 		return
 	}
 	gl := ng - 1 // the last group's lanes past its last four
-	for _, e := range ents {
-		if e.nc == 0 {
+	for i := range ents {
+		if ents[i].nc == 0 {
 			continue
 		}
-		m0 := unsafe.Add(base, 8*(e.off+g0*e.nc)+gl*8*fp.Lanes*e.nc)
-		l0 := unsafe.Add(lb, 8*fp.Lanes*e.col0)
 		for k := w &^ 3; k < w; k++ {
 			rk := r[fp.Lanes*gl+k]
-			l, m := unsafe.Add(l0, 8*k), unsafe.Add(m0, 8*k)
-			for j := e.nc; ; { // pointers only to columns there are
+			l, m, _ := lanesAt(lb, base, &ents[i], g0, gl, k)
+			for j := ents[i].nc; ; { // pointers only to columns there are
 				*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
 				if j--; j == 0 {
 					break
@@ -429,9 +420,9 @@ func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lane
 	}
 }
 
-// lanesAt returns, for entry e of a chunk at row g0, its lanes k to k+3 of
-// column 0 in the lane sums at lb and the same rows of group g's part of
-// column 0 (its whole groups' parts are gs bytes each).
+// lanesAt returns, for entry e of a chunk at row g0, its lane k of column 0
+// in the lane sums at lb and row k of group g's part of column 0 (its whole
+// groups' parts are gs bytes each).
 func lanesAt(lb, base unsafe.Pointer, e *entry, g0, g, k int) (l, m unsafe.Pointer, gs int) {
 	gs = 8 * fp.Lanes * e.nc
 	return unsafe.Add(lb, 8*(fp.Lanes*e.col0+k)), unsafe.Add(base, 8*(e.off+g0*e.nc+k)+g*gs), gs
