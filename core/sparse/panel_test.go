@@ -5,11 +5,14 @@ import (
 	"unsafe"
 )
 
-// TestPackedHoldsStoredEntries checks that the products' packed copy holds
-// the stored entries and, besides them, only the zeros that start each
-// block's part of a panel on a 64-byte line (at most seven before each: the
-// last group of a panel is not padded to eight rows), on panels of 1 to 20
-// rows; and that every part does start on a line.
+// TestPackedHoldsStoredEntries checks that the products' packed copies
+// hold the stored entries and, besides them, only zeros: at most seven
+// before each block's part of a panel, which start it on a 64-byte line
+// (the vector kernels' copy does not pad the last group of a panel to
+// eight rows), and in the generic kernels' copy (quad) also at most three
+// rows that pad the last quad to four; on panels of 1 to 20 rows; that
+// every part does start on a line; and that each stored entry is where the
+// layout puts it.
 func TestPackedHoldsStoredEntries(t *testing.T) {
 	var shapes []Shape
 	m := 0
@@ -24,28 +27,48 @@ func TestPackedHoldsStoredEntries(t *testing.T) {
 	a := New(m, 20, shapes)
 	for i := range a.Blocks() {
 		for k := range a.Block(i) {
-			a.Block(i)[k] = 1 // every stored entry nonzero
+			a.Block(i)[k] = float64(1 + i + 40*k) // every stored entry nonzero, and its own
 		}
 	}
-	pk := a.pack()
-	parts, nonzero := 0, 0
-	for _, p := range pk.panels {
-		for _, e := range p.ents {
-			parts++
-			if addr := uintptr(unsafe.Pointer(&pk.vals[e.off])); addr%64 != 0 {
-				t.Errorf("a part starts at %#x, not on a 64-byte line", addr)
+	of := blocksOfRows(m, shapes)
+	for _, quad := range []bool{false, true} {
+		pk := a.pack(quad)
+		parts, pad, nonzero := 0, 0, 0
+		for _, p := range pk.panels {
+			nr := len(p.rows)
+			for k, e := range p.ents {
+				parts++
+				pad += (partRows(nr, quad) - nr) * e.nc
+				if addr := uintptr(unsafe.Pointer(&pk.vals[e.off])); addr%64 != 0 {
+					t.Errorf("quad %v: a part starts at %#x, not on a 64-byte line", quad, addr)
+				}
+				for q, row := range p.rows {
+					pl := of[row][k]
+					for c := range e.nc {
+						var at int
+						if quad {
+							at = e.off + (q&^3)*e.nc + 4*c + q&3
+						} else {
+							g0 := q &^ 7
+							at = e.off + g0*e.nc + min(8, nr-g0)*c + q&7
+						}
+						if got, want := pk.vals[at], a.Block(int(pl.blk))[int(pl.local)*e.nc+c]; got != want {
+							t.Fatalf("quad %v: row %d, column %d of block %d at %d: %v, want %v", quad, row, c, pl.blk, at, got, want)
+						}
+					}
+				}
 			}
 		}
-	}
-	for _, x := range pk.vals {
-		if x != 0 {
-			nonzero++
+		for _, x := range pk.vals {
+			if x != 0 {
+				nonzero++
+			}
 		}
-	}
-	if nonzero != a.NNZ() {
-		t.Errorf("packed copy has %d nonzero values, want the %d stored entries", nonzero, a.NNZ())
-	}
-	if got, most := len(pk.vals), a.NNZ()+7*parts; got > most {
-		t.Errorf("packed copy of %d values, want at most the %d stored entries and 7 zeros before each of %d parts", got, a.NNZ(), parts)
+		if nonzero != a.NNZ() {
+			t.Errorf("quad %v: packed copy has %d nonzero values, want the %d stored entries", quad, nonzero, a.NNZ())
+		}
+		if got, most := len(pk.vals), a.NNZ()+pad+7*parts; got > most {
+			t.Errorf("quad %v: packed copy of %d values, want at most the %d stored entries, %d of padding and 7 zeros before each of %d parts", quad, got, a.NNZ(), pad, parts)
+		}
 	}
 }

@@ -159,19 +159,21 @@ func (a *BlockSparse) BidiagStep(u, atu, v []float64, alpha float64) {
 // sweep runs the products over the panels: with mul, u = M v (with trans
 // too: u = M v − alpha u); with trans, atu = Mᵀ u of the (new) u.
 func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu []float64) {
-	if a.pk == nil {
-		a.pk = a.pack()
+	path := fp.KernelPath()
+	quad := path != fp.AVX512 && path != fp.AVX2 && path != fp.NEON // the generic kernels
+	if a.pk == nil || a.pk.quad != quad {
+		a.pk = a.pack(quad)
 	}
 	pk := a.pk // its lanes are zero: pack makes them so, and each transposed sweep drains them
-	switch path := fp.KernelPath(); {
-	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
-		pk.sweepGeneric(false, mul, trans, u, v, alpha)
+	switch {
+	case quad, len(pk.vals) == 0: // no entries: nothing for the vector kernels, and the copies' layouts are the same
+		pk.sweepQuads(mul, trans, u, v, alpha)
 	case path == fp.AVX512:
 		pk.sweepVector(false, mul, trans, u, v, alpha)
 	case path == fp.AVX2:
 		pk.sweepVector(true, mul, trans, u, v, alpha)
-	default: // the NEON path: the generic sweep with the NEON kernels
-		pk.sweepGeneric(path == fp.NEON, mul, trans, u, v, alpha)
+	default:
+		pk.sweepNEON(mul, trans, u, v, alpha)
 	}
 	if trans {
 		fp.DrainLanes(atu, pk.lanes) // leaves the lanes zero for the next sweep

@@ -63,7 +63,7 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 				if mul {
 					vectorSums(&t, vals, ents, p, ga, len(rows), vp, ahead)
 				}
-				groupU(rg, rows, &t, mul, trans, u, alpha)
+				groupU(rg[:], rows, t[:], mul, trans, u, alpha)
 			}
 			if trans && len(p.ents) > 0 && !fused {
 				if avx2 {
