@@ -25,7 +25,7 @@ import (
 // stored entries; M v and Mᵀ u each read it once, or once for both in
 // BidiagStep. That is the vector kernels' copy (AVX-512, AVX2 and NEON);
 // the generic kernels' copy (quad) cuts a panel into quads of four rows
-// instead, the last padded with zero rows to four (see sweepQuads).
+// instead, the last padded with rows of +0 to four (see quads.go).
 
 // packed is the panel copy and the lane sums of Mᵀ u.
 type packed struct {
@@ -162,7 +162,7 @@ func (p *panel) chunk(g0 int) (ng, w int) {
 // four (a quad, sweepQuads): with mul, after setting them to the group's
 // row sums t (with trans, t − alpha u), the bits of the FMA update that
 // BidiagStep defines. The kernels of Mᵀ u run a panel's last group of
-// w < 8 rows (a quad of w < 4) on all its lanes, its entries past w +0
+// w < 8 rows (a last quad of 2 or 3 rows) on all its lanes, its entries past w +0
 // (loaded as +0 by the vector kernels, stored as +0 in the generic copy):
 // with r −0 there each product is −0, and x + (−0) = x for every x (−0
 // included, which an underflowing lane sum can be), so the lanes past w

@@ -12,10 +12,11 @@ import (
 // part of each of the panel's blocks column by column, its four rows of a
 // column together:
 //
-//	vals[e.off + j·nc·4 + c·4 + k] = M_j[row 4j+k of the panel, column c]
+//	vals[e.off + q·nc·4 + c·4 + k] = M_b[row 4q+k of the panel, column c]
 //
-// (+0 past the panel's rows). Quad j holds lanes 4(j mod 2) to 4(j mod 2)+3
-// of the panel's group j/2, so a lane's chain meets the quads j ≡ h (mod 2)
+// for entry e (block b, nc columns) of the panel and quad q (+0 past the
+// panel's rows). Quad q holds lanes 4h to 4h+3, h = q mod 2, of the
+// panel's group q/2, so lane 4h+k's chain meets the quads q ≡ h (mod 2)
 // in order, as it meets the groups. Every quad's column is four values 32
 // bytes from the next column's: with one layout for every quad the kernels
 // need no code for a last group of w < 8 rows, which in the vector
@@ -220,8 +221,8 @@ func lanesAt(lb, base unsafe.Pointer, e *entry, g0, j, h int) (l, m unsafe.Point
 	return unsafe.Add(lb, 8*(fp.Lanes*e.col0+4*h)), unsafe.Add(base, 8*(e.off+(g0+4*j)*e.nc)), 8 * fp.Lanes * e.nc
 }
 
-// trans3 adds quads j, j+2 and j+4 of a chunk at row g0 to lanes 4h to
-// 4h+3 of every entry's columns, their values of u in r.
+// trans3 adds quads j, j+2 and j+4 of a chunk at row g0 (j ≡ h mod 2) to
+// lanes 4h to 4h+3 of every entry's columns, their values of u in r.
 func trans3(lb, base unsafe.Pointer, ents []entry, g0, j, h int, r *[fp.Lanes * panelGroups]float64) {
 	ra, rb, rc := r[4*j:][:4], r[4*(j+2):][:4], r[4*(j+4):][:4]
 	ra0, ra1, ra2, ra3 := ra[0], ra[1], ra[2], ra[3]

@@ -27,15 +27,17 @@ type Shape struct {
 //
 // The products work on a second, packed copy of the blocks, cut into
 // panels: the rows that belong to the same set of blocks (see MulVec and
-// MulTransVec for the arithmetic this fixes). The copy is made by the first
-// product after the blocks were last handed out by Block, so a BlockSparse
-// is not safe for concurrent use.
+// MulTransVec for the arithmetic this fixes), in the layout of the kernel
+// path in use (the vector kernels' groups of eight rows, or the generic
+// kernels' quads of four). The copy is made by the first product after the
+// blocks were last handed out by Block, and again by a product on the other
+// kind of path, so a BlockSparse is not safe for concurrent use.
 type BlockSparse struct {
 	m, n   int
 	shapes []Shape
 	offs   []int     // offset of each block in data
 	data   []float64 // row-major blocks
-	pk     *packed   // the products' copy; nil when stale
+	pk     *packed   // the products' copy, for the vector or the generic kernels; nil when stale
 }
 
 // New returns a zero block-sparse matrix of size (m, n) with the given block
@@ -160,7 +162,7 @@ func (a *BlockSparse) BidiagStep(u, atu, v []float64, alpha float64) {
 // too: u = M v − alpha u); with trans, atu = Mᵀ u of the (new) u.
 func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu []float64) {
 	path := fp.KernelPath()
-	quad := path != fp.AVX512 && path != fp.AVX2 && path != fp.NEON // the generic kernels
+	quad := path == fp.Generic // the generic kernels' copy
 	if a.pk == nil || a.pk.quad != quad {
 		a.pk = a.pack(quad)
 	}
