@@ -426,8 +426,8 @@ func panelMatrix(maxRows int, widths func(nr int) []int) *sparse.BlockSparse {
 // TestProductsBitExactBlockWidths covers panels of 1 to 40 rows (up to five
 // groups: more than one call of the Mᵀ u kernels) whose blocks all have nc
 // columns, nc on both sides of 8, 16, 24 and 32 (the generic code's straight
-// runs stop at three columns a chain), and the same with a block of no
-// columns among them.
+// runs stop at three columns a chain), the same with a block of no
+// columns among them, and panels whose blocks all have none.
 func TestProductsBitExactBlockWidths(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, nc := range []int{1, 3, 7, 8, 9, 16, 17, 24, 25, 31, 33, 40} {
@@ -437,6 +437,14 @@ func TestProductsBitExactBlockWidths(t *testing.T) {
 			checkBitExact(t, fmt.Sprintf("blocks of %v columns", widths), a, rng)
 		}
 	}
+	a := panelMatrix(40, func(nr int) []int {
+		if nr%3 == 0 {
+			return []int{0, 0}
+		}
+		return []int{5}
+	})
+	fillRandom(a, rng)
+	checkBitExact(t, "some panels' blocks without columns", a, rng)
 }
 
 // TestProductsBitExactGrid covers matrices shaped like the ELM-FBPINN's: the
@@ -510,10 +518,11 @@ func TestLSQRBidiagStepSameBits(t *testing.T) {
 // product of this matrix underflows to −0, so each of a column's eight lane
 // sums is −0 after a first panel of eight rows and its Tree is −0, which one
 // +0 added to a lane past w would turn into +0. The second panel is a chunk
-// of one group (w rows) or of two (8 + w rows); MulTransVec and BidiagStep,
-// against chainProducts, on every kernel path.
+// of one group (w rows), of two (8 + w rows), or a chunk of four groups and
+// one of one group (32 + w rows); MulTransVec and BidiagStep, against
+// chainProducts, on every kernel path.
 func TestProductsBitExactNegativeZeroLanes(t *testing.T) {
-	for _, whole := range []int{0, 8} {
+	for _, whole := range []int{0, 8, 32} {
 		for w := 1; w < 8; w++ {
 			second := make([]int32, whole+w)
 			for i := range second {
