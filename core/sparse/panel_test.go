@@ -7,13 +7,11 @@ import (
 )
 
 // TestPackedHoldsStoredEntries checks, on panels of 1 to 20 rows, that the
-// products' packed copies hold each stored entry where their layouts put
-// it and, besides them, only +0 (a −0 would change a padding lane's −0
-// sum): at most seven values before each block's part of a panel, which
-// start it on a 64-byte line (the vector kernels' copy does not pad the
-// last group of a panel to eight rows), and in the generic kernels' copy
-// (quad) at most three rows that pad the last quad to four; and that every
-// part does start on a line.
+// products' packed copy holds each stored entry where its layout puts it
+// and, besides them, only +0 (a −0 would change a padding lane's −0 sum):
+// at most seven values before each block's part of a panel, which start it
+// on a 64-byte line (the last group of a panel is not padded to eight
+// rows); and that every part does start on a line.
 func TestPackedHoldsStoredEntries(t *testing.T) {
 	var shapes []Shape
 	m := 0
@@ -32,43 +30,35 @@ func TestPackedHoldsStoredEntries(t *testing.T) {
 		}
 	}
 	of := blocksOfRows(m, shapes)
-	for _, quad := range []bool{false, true} {
-		pk := a.pack(quad)
-		parts, pad := 0, 0
-		stored := make([]bool, len(pk.vals)) // the slots that hold a stored entry
-		for _, p := range pk.panels {
-			nr := len(p.rows)
-			for k, e := range p.ents {
-				parts++
-				pad += (partRows(nr, quad) - nr) * e.nc
-				if addr := uintptr(unsafe.Pointer(&pk.vals[e.off])); addr%64 != 0 {
-					t.Errorf("quad %v: a part starts at %#x, not on a 64-byte line", quad, addr)
-				}
-				for q, row := range p.rows {
-					pl := of[row][k]
-					for c := range e.nc {
-						var at int
-						if quad {
-							at = e.off + (q&^3)*e.nc + 4*c + q&3
-						} else {
-							g0 := q &^ 7
-							at = e.off + g0*e.nc + min(8, nr-g0)*c + q&7
-						}
-						stored[at] = true
-						if got, want := pk.vals[at], a.Block(int(pl.blk))[int(pl.local)*e.nc+c]; got != want {
-							t.Fatalf("quad %v: row %d, column %d of block %d at %d: %v, want %v", quad, row, c, pl.blk, at, got, want)
-						}
+	pk := a.pack()
+	parts := 0
+	stored := make([]bool, len(pk.vals)) // the slots that hold a stored entry
+	for _, p := range pk.panels {
+		nr := len(p.rows)
+		for k, e := range p.ents {
+			parts++
+			if addr := uintptr(unsafe.Pointer(&pk.vals[e.off])); addr%64 != 0 {
+				t.Errorf("a part starts at %#x, not on a 64-byte line", addr)
+			}
+			for q, row := range p.rows {
+				pl := of[row][k]
+				for c := range e.nc {
+					g0 := q &^ 7
+					at := e.off + g0*e.nc + min(8, nr-g0)*c + q&7
+					stored[at] = true
+					if got, want := pk.vals[at], a.Block(int(pl.blk))[int(pl.local)*e.nc+c]; got != want {
+						t.Fatalf("row %d, column %d of block %d at %d: %v, want %v", row, c, pl.blk, at, got, want)
 					}
 				}
 			}
 		}
-		for i, x := range pk.vals {
-			if !stored[i] && math.Float64bits(x) != 0 { // +0, not −0: padding lanes add +0·(−0)
-				t.Fatalf("quad %v: value %d of the copy holds no stored entry and is %v, want +0", quad, i, x)
-			}
+	}
+	for i, x := range pk.vals {
+		if !stored[i] && math.Float64bits(x) != 0 {
+			t.Fatalf("value %d of the copy holds no stored entry and is %v, want +0", i, x)
 		}
-		if got, most := len(pk.vals), a.NNZ()+pad+7*parts; got > most {
-			t.Errorf("quad %v: packed copy of %d values, want at most the %d stored entries, %d of padding and 7 zeros before each of %d parts", quad, got, a.NNZ(), pad, parts)
-		}
+	}
+	if got, most := len(pk.vals), a.NNZ()+7*parts; got > most {
+		t.Errorf("packed copy of %d values, want at most the %d stored entries and 7 zeros before each of %d parts", got, a.NNZ(), parts)
 	}
 }

@@ -27,17 +27,15 @@ type Shape struct {
 //
 // The products work on a second, packed copy of the blocks, cut into
 // panels: the rows that belong to the same set of blocks (see MulVec and
-// MulTransVec for the arithmetic this fixes), in the layout of the kernel
-// path in use (the vector kernels' groups of eight rows, or the generic
-// kernels' quads of four). The copy is made by the first product after the
-// blocks were last handed out by Block, and again by a product on the other
-// kind of path, so a BlockSparse is not safe for concurrent use.
+// MulTransVec for the arithmetic this fixes). The copy is made by the first
+// product after the blocks were last handed out by Block, so a BlockSparse
+// is not safe for concurrent use.
 type BlockSparse struct {
 	m, n   int
 	shapes []Shape
 	offs   []int     // offset of each block in data
 	data   []float64 // row-major blocks
-	pk     *packed   // the products' copy, for the vector or the generic kernels; nil when stale
+	pk     *packed   // the products' copy; nil when stale
 }
 
 // New returns a zero block-sparse matrix of size (m, n) with the given block
@@ -161,21 +159,19 @@ func (a *BlockSparse) BidiagStep(u, atu, v []float64, alpha float64) {
 // sweep runs the products over the panels: with mul, u = M v (with trans
 // too: u = M v − alpha u); with trans, atu = Mᵀ u of the (new) u.
 func (a *BlockSparse) sweep(mul, trans bool, u, v []float64, alpha float64, atu []float64) {
-	path := fp.KernelPath()
-	quad := path == fp.Generic // the generic kernels' copy
-	if a.pk == nil || a.pk.quad != quad {
-		a.pk = a.pack(quad)
+	if a.pk == nil {
+		a.pk = a.pack()
 	}
 	pk := a.pk // its lanes are zero: pack makes them so, and each transposed sweep drains them
-	switch {
-	case quad, len(pk.vals) == 0: // no entries: nothing for the vector kernels, and the copies' layouts are the same
-		pk.sweepQuads(mul, trans, u, v, alpha)
+	switch path := fp.KernelPath(); {
+	case len(pk.vals) == 0: // no entries: nothing for the vector kernels
+		pk.sweepGeneric(false, mul, trans, u, v, alpha)
 	case path == fp.AVX512:
 		pk.sweepVector(false, mul, trans, u, v, alpha)
 	case path == fp.AVX2:
 		pk.sweepVector(true, mul, trans, u, v, alpha)
-	default:
-		pk.sweepNEON(mul, trans, u, v, alpha)
+	default: // the NEON path: the generic sweep with the NEON kernels
+		pk.sweepGeneric(path == fp.NEON, mul, trans, u, v, alpha)
 	}
 	if trans {
 		fp.DrainLanes(atu, pk.lanes) // leaves the lanes zero for the next sweep

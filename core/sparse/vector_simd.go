@@ -6,8 +6,8 @@ package sparse
 
 import "unsafe"
 
-// sweepVector is the products of sweep with a group's eight rows in the
-// lanes of one AVX-512 register (avx2: of two AVX2 registers). A panel is taken up to
+// sweepVector is sweepGeneric with a group's eight rows in the lanes of one
+// AVX-512 register (avx2: of two AVX2 registers). A panel is taken up to
 // four groups at a time (panelGroups): first the groups' row sums (eight
 // vector FMA chains over the columns, added as fp.Tree adds:
 // mulVecGroupAsm, or mulVecQuadAsm in four lanes for a group of up to four
@@ -18,8 +18,8 @@ import "unsafe"
 // (mulTransPanelAsm). The last group of a panel, of w < 8 rows, is read
 // with masked loads: its missing rows load as +0 and their lanes of r are
 // −0 (groupU), so they add −0 to the lane sums, which leaves every lane as
-// it was. Every chain keeps its order, so the bits are those of the
-// generic sweepQuads. The kernels are in panel_amd64.s and panelgen_amd64.s
+// it was. Every chain keeps its order, so the bits are those of
+// sweepGeneric. The kernels are in panel_amd64.s and panelgen_amd64.s
 // (scripts/asmgen/panel.py).
 func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float64) {
 	vals, vp, up := unsafe.SliceData(pk.vals), firstOf(v), firstOf(u)
@@ -63,7 +63,7 @@ func (pk *packed) sweepVector(avx2, mul, trans bool, u, v []float64, alpha float
 				if mul {
 					vectorSums(&t, vals, ents, p, ga, len(rows), vp, ahead)
 				}
-				groupU(rg[:], rows, t[:], mul, trans, u, alpha)
+				groupU(rg, rows, &t, mul, trans, u, alpha)
 			}
 			if trans && len(p.ents) > 0 && !fused {
 				if avx2 {

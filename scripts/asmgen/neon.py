@@ -14,13 +14,13 @@ column one broadcast of v (VLD1R) and one load of the four rows, whose
 column stride is the group's width (8 rows, or w in a panel's last group).
 Rows past the group's width load values of the next column, whose sums the
 caller drops; the chains of the rows there are exactly MulVec's, so the bits
-are those MulVec defines (the generic quadSums' too). The sums are stored (chain by chain, four rows
+are those of sweepGeneric. The sums are stored (chain by chain, four rows
 each) for the caller's Tree.
 
 transNEON adds up to four groups of a panel to the lane sums of every column
 the panel touches, a column's eight lanes in four registers loaded and
 stored once per call: lane k of column c gains, group after group in order,
-FMA(M[group row k, c], r[group, k], l_k), the chains MulTransVec defines. All
+FMA(M[group row k, c], r[group, k], l_k), the chains of transGroups. All
 groups but the last are whole; the last has w = 1..8 rows (columns of 8w
 bytes), whose 64-byte load reaches past its rows into the next column (or
 the copy's slack): a mask clears those lanes (+0), which then add +0 times

@@ -14,8 +14,8 @@ panel to the lane sums of every column the panel touches, holding a column's
 eight lanes in registers across the groups: each column's lanes are loaded
 and stored once per call instead of once per two groups. Lane k of column c
 gains, group after group in order, FMA(M[group row k, c], r[group, k], l_k):
-the chains and their order are those MulTransVec defines (the generic
-transQuads' too), so the bits are the same. All groups but the last are whole (eight rows,
+the chains and their order are those of sweepGeneric's transGroups, so
+the bits are the same. All groups but the last are whole (eight rows,
 columns of 64 bytes); the last has w = 1..8 rows (columns of 8w bytes), read
 with a masked load whose missing lanes load as zeros and meet r's zero
 lanes. One loop per group count (1 to 4), chosen once per call.
