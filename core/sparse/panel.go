@@ -299,17 +299,20 @@ func groupSums(vals []float64, p *panel, g0 int, v []float64, t *[fp.Lanes]float
 	}
 }
 
-// partSums is groupSums for the last group of a panel, of w < 8 rows (the
-// last w mod 4 of them by rowSum). It is groupSums's code with the group's
-// column stride 8w a variable: with the constant stride of whole groups,
-// groupSums took M v 1.2x faster, which is why the two are not one.
+// partSums is groupSums for the last group of a panel, of w < 8 rows. It is
+// groupSums's code with the group's column stride 8w a variable: with the
+// constant stride of whole groups, groupSums took M v 1.2x faster, which is
+// why the two are not one. The last w mod 4 rows, if two or three, are
+// loaded four at a time too, the rows past w reading the next column's
+// values (past the last column, the next part's or the copy's slack, see
+// aligned), whose sums are dropped; a last row alone is rowSum's.
 func partSums(vals []float64, p *panel, g0, w int, v []float64, t *[fp.Lanes]float64) {
 	var s [fp.Lanes][fp.Lanes]float64 // s[k][i]: chain i of row k
 	base := unsafe.Pointer(unsafe.SliceData(vals))
 	vb := unsafe.Pointer(unsafe.SliceData(v))
 	step := 8 * fp.Lanes * w // eight columns of the group, in bytes
 	q := 0
-	for ; q+4 <= w; q += 4 {
+	for ; q+4 <= w || w-q >= 2; q += 4 { // the last two or three rows too, four loaded
 		for i := range fp.Lanes {
 			var a0, a1, a2, a3 float64
 			switch nc := p.nc; {
@@ -346,11 +349,11 @@ func partSums(vals []float64, p *panel, g0, w int, v []float64, t *[fp.Lanes]flo
 			s[q][i], s[q+1][i], s[q+2][i], s[q+3][i] = a0, a1, a2, a3
 		}
 	}
-	for k := range q {
+	for k := range min(q, w) {
 		t[k] = fp.Tree(&s[k])
 	}
-	for k := q; k < w; k++ { // the last w mod 4 rows
-		t[k] = rowSum(vals, p.ents, g0, w, k, v)
+	if q < w { // a last row
+		t[q] = rowSum(vals, p.ents, g0, w, q, v)
 	}
 }
 
@@ -368,7 +371,7 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // groups that hold all four are taken three at a time over every entry
 // (twelve values of u in registers; each lane loaded and stored once for
 // the three), then two, then one; then the last group's lanes past its last
-// four, one at a time. A lane's chain sees its groups in order whatever the
+// four, the one to three of them together. A lane's chain sees its groups in order whatever the
 // order of the entries and columns around it, so each pass runs over all
 // the entries.
 func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
@@ -401,16 +404,39 @@ func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lane
 	if w%4 == 0 {
 		return
 	}
-	gl := ng - 1 // the last group's lanes past its last four
+	gl, k := ng-1, w&^3 // the last group's lanes past its last four: k to w-1
+	rg := r[fp.Lanes*gl+k:][:3]
+	r0, r1, r2 := rg[0], rg[1], rg[2]
 	for i := range ents {
 		if ents[i].nc == 0 {
 			continue
 		}
-		for k := w &^ 3; k < w; k++ {
-			rk := r[fp.Lanes*gl+k]
-			l, m, _ := lanesAt(lb, base, &ents[i], g0, gl, k)
+		l, m, _ := lanesAt(lb, base, &ents[i], g0, gl, k)
+		switch w - k {
+		case 1:
 			for j := ents[i].nc; ; { // pointers only to columns there are
-				*(*float64)(l) = math.FMA(*(*float64)(m), rk, *(*float64)(l))
+				*(*float64)(l) = math.FMA(*(*float64)(m), r0, *(*float64)(l))
+				if j--; j == 0 {
+					break
+				}
+				l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
+			}
+		case 2:
+			for j := ents[i].nc; ; {
+				lc, a := (*[2]float64)(l), (*[2]float64)(m)
+				lc[0] = math.FMA(a[0], r0, lc[0])
+				lc[1] = math.FMA(a[1], r1, lc[1])
+				if j--; j == 0 {
+					break
+				}
+				l, m = unsafe.Add(l, 8*fp.Lanes), unsafe.Add(m, 8*w)
+			}
+		default:
+			for j := ents[i].nc; ; {
+				lc, a := (*[3]float64)(l), (*[3]float64)(m)
+				lc[0] = math.FMA(a[0], r0, lc[0])
+				lc[1] = math.FMA(a[1], r1, lc[1])
+				lc[2] = math.FMA(a[2], r2, lc[2])
 				if j--; j == 0 {
 					break
 				}
@@ -518,7 +544,8 @@ func firstOf(v []float64) *float64 {
 
 // aligned returns a zero slice of n float64s starting on a 64-byte line,
 // with at least eight zeros after it in the same allocation (the NEON
-// kernels' loads of a panel's last group reach up to seven values past it).
+// kernels' loads of a panel's last group reach up to seven values past it,
+// partSums's up to two).
 func aligned(n int) []float64 {
 	buf := make([]float64, n+2*fp.Lanes)
 	k := 0
