@@ -167,9 +167,11 @@ func groupU(r *[fp.Lanes]float64, rows []int32, t *[fp.Lanes]float64, mul, trans
 // the copy, v and the lanes through unsafe pointers, formed only to
 // columns there are (pack puts every part inside vals, which is checked
 // once per panel; New keeps every block's columns inside v and the lanes;
-// make test runs them with Go's checkptr): with one to three columns of a
-// block in each chain, slice bounds checks and re-slicing were most of
-// their instructions. With neon (arm64's NEON path) the same sweep calls
+// make test runs them with Go's checkptr), but for partSums's loads of a
+// partial group's last two or three rows, which reach up to two values
+// past a part (into the next part, or the slack that aligned leaves after
+// vals): with one to three columns of a block in each chain, slice bounds
+// checks and re-slicing were most of their instructions. With neon (arm64's NEON path) the same sweep calls
 // the NEON kernels instead (neonSums and neonTrans, vector_neon.go).
 func (pk *packed) sweepGeneric(neon, mul, trans bool, u, v []float64, alpha float64) {
 	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
@@ -304,8 +306,9 @@ func groupSums(vals []float64, p *panel, g0 int, v []float64, t *[fp.Lanes]float
 // constant stride of whole groups, groupSums took M v 1.2x faster, which is
 // why the two are not one. The last w mod 4 rows, if two or three, are
 // loaded four at a time too, the rows past w reading the next column's
-// values (past the last column, the next part's or the copy's slack, see
-// aligned), whose sums are dropped; a last row alone is rowSum's.
+// values (past the last column, the zeros before the next part, the next
+// part, or the copy's slack, see aligned), whose sums are dropped; a last
+// row alone is rowSum's.
 func partSums(vals []float64, p *panel, g0, w int, v []float64, t *[fp.Lanes]float64) {
 	var s [fp.Lanes][fp.Lanes]float64 // s[k][i]: chain i of row k
 	base := unsafe.Pointer(unsafe.SliceData(vals))
@@ -370,10 +373,10 @@ func quad(m, x unsafe.Pointer, a0, a1, a2, a3 float64) (float64, float64, float6
 // column's lanes meet the groups in order). Four lanes at a time, the
 // groups that hold all four are taken three at a time over every entry
 // (twelve values of u in registers; each lane loaded and stored once for
-// the three), then two, then one; then the last group's lanes past its last
-// four, the one to three of them together. A lane's chain sees its groups in order whatever the
-// order of the entries and columns around it, so each pass runs over all
-// the entries.
+// the three), then two, then one; then the last group's lanes past its
+// last four, the one to three of them together. A lane's chain sees its
+// groups in order whatever the order of the entries and columns around it,
+// so each pass runs over all the entries.
 func transGroups(lanes, vals []float64, ents []entry, g0, ng, w int, r *[fp.Lanes * panelGroups]float64) {
 	lb := unsafe.Pointer(unsafe.SliceData(lanes))
 	base := unsafe.Pointer(unsafe.SliceData(vals))

@@ -423,6 +423,53 @@ func panelMatrix(maxRows int, widths func(nr int) []int) *sparse.BlockSparse {
 	return sparse.New(m, n, shapes)
 }
 
+// TestProductsBitExactInfinityPastRows puts +Inf in the last column of
+// every block of panels of 1 to 12 rows: a partial group's rows past w then
+// read it (the generic partSums loads a last two or three rows four at a
+// time) and their dropped sums are NaN, which must reach no row's sum; the
+// rows that meet it are +Inf or NaN as the reference's. MulVec and
+// BidiagStep against chainProducts, NaNs equal, on every kernel path.
+func TestProductsBitExactInfinityPastRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, nc := range []int{3, 17, 30} {
+		a := panelMatrix(12, func(nr int) []int { return []int{nc, 1 + nr%5} })
+		fillRandom(a, rng)
+		m, n := a.Dims()
+		x, u := randVec(rng, n), randVec(rng, m)
+		for b := range a.Blocks() {
+			s := a.Shape(b)
+			x[s.Col0+s.NCol-1] = math.Inf(1)
+		}
+		const alpha = 0.375
+		wantY, _ := chainProducts(a, x, u)
+		wantU := make([]float64, m)
+		for i := range wantU {
+			wantU[i] = math.FMA(-alpha, u[i], wantY[i])
+		}
+		_, wantW := chainProducts(a, x, wantU)
+		same := func(t *testing.T, what string, got, want []float64) {
+			t.Helper()
+			for i, g := range got {
+				if w := want[i]; math.Float64bits(g) != math.Float64bits(w) && !(math.IsNaN(g) && math.IsNaN(w)) {
+					t.Fatalf("nc %d (kernels %s): %s[%d] = %v, want %v", nc, fp.KernelPath(), what, i, g, w)
+				}
+			}
+		}
+		for _, p := range fp.KernelPaths() {
+			func() {
+				defer fp.SetKernelPath(fp.SetKernelPath(p))
+				y := make([]float64, m)
+				a.MulVec(y, x)
+				same(t, "MulVec", y, wantY)
+				gotU, gotW := slices.Clone(u), make([]float64, n)
+				a.BidiagStep(gotU, gotW, x, alpha)
+				same(t, "BidiagStep u", gotU, wantU)
+				same(t, "BidiagStep Mᵀu", gotW, wantW)
+			}()
+		}
+	}
+}
+
 // TestProductsBitExactBlockWidths covers panels of 1 to 40 rows (up to five
 // groups: more than one call of the Mᵀ u kernels) whose blocks all have nc
 // columns, nc on both sides of 8, 16, 24 and 32 (the generic code's straight
