@@ -171,8 +171,9 @@ func groupU(r *[fp.Lanes]float64, rows []int32, t *[fp.Lanes]float64, mul, trans
 // partial group's last two or three rows, which reach up to two values
 // past a part (into the next part, or the slack that aligned leaves after
 // vals): with one to three columns of a block in each chain, slice bounds
-// checks and re-slicing were most of their instructions. With neon (arm64's NEON path) the same sweep calls
-// the NEON kernels instead (neonSums and neonTrans, vector_neon.go).
+// checks and re-slicing were most of their instructions. With neon
+// (arm64's NEON path) the same sweep calls the NEON kernels instead
+// (neonSums and neonTrans, vector_neon.go).
 func (pk *packed) sweepGeneric(neon, mul, trans bool, u, v []float64, alpha float64) {
 	var r [fp.Lanes * panelGroups]float64 // the groups' u; 0 past their rows
 	for i := range pk.panels {
@@ -315,7 +316,7 @@ func partSums(vals []float64, p *panel, g0, w int, v []float64, t *[fp.Lanes]flo
 	vb := unsafe.Pointer(unsafe.SliceData(v))
 	step := 8 * fp.Lanes * w // eight columns of the group, in bytes
 	q := 0
-	for ; q+4 <= w || w-q >= 2; q += 4 { // the last two or three rows too, four loaded
+	for ; w-q >= 2; q += 4 { // four rows a pass, the last two or three too
 		for i := range fp.Lanes {
 			var a0, a1, a2, a3 float64
 			switch nc := p.nc; {

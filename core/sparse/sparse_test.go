@@ -313,32 +313,48 @@ func checkBitExactPath(t *testing.T, name string, a *sparse.BlockSparse, rng *ra
 		same("MulVec", y, wantY)
 		same("MulTransVec", z, wantZ)
 	}
-	const alpha = 0.375
-	wantU := make([]float64, m)
-	for i := range wantU {
-		wantU[i] = math.FMA(-alpha, u[i], wantY[i])
-	}
-	_, wantW := chainProducts(a, x, wantU)
+	_, wantU, wantW := stepWant(a, x, u)
 	gotU, gotW := slices.Clone(u), make([]float64, n)
-	a.BidiagStep(gotU, gotW, x, alpha)
+	a.BidiagStep(gotU, gotW, x, stepAlpha)
 	same("BidiagStep u", gotU, wantU)
 	same("BidiagStep Mᵀu", gotW, wantW)
 
 	// An infinity in v makes the rows that meet it infinite or NaN and, in
 	// the vector kernels, the lanes past a last group's rows NaN (a masked
-	// zero times it): those lanes must not reach Mᵀ u. NaNs compare equal.
+	// zero times it): those lanes must not reach Mᵀ u.
 	x[rng.IntN(n)] = math.Inf(1)
-	wantY, _ = chainProducts(a, x, u)
-	for i := range wantU {
-		wantU[i] = math.FMA(-alpha, u[i], wantY[i])
+	checkStepNaN(t, name+", v with an infinity", a, x, u)
+}
+
+// stepAlpha is the alpha of the tests' BidiagStep.
+const stepAlpha = 0.375
+
+// stepWant returns chainProducts's M x, BidiagStep's u = FMA(−alpha, u,
+// M x) and Mᵀ of that u, alpha being stepAlpha.
+func stepWant(a *sparse.BlockSparse, x, u []float64) (y, u1, w []float64) {
+	y, _ = chainProducts(a, x, u)
+	u1 = make([]float64, len(u))
+	for i := range u1 {
+		u1[i] = math.FMA(-stepAlpha, u[i], y[i])
 	}
-	_, wantW = chainProducts(a, x, wantU)
-	gotU = slices.Clone(u)
-	a.BidiagStep(gotU, gotW, x, alpha)
+	_, w = chainProducts(a, x, u1)
+	return y, u1, w
+}
+
+// checkStepNaN checks MulVec and BidiagStep against stepWant on the kernel
+// path in use, bit for bit but for NaNs, which compare equal whatever
+// their payload.
+func checkStepNaN(t *testing.T, name string, a *sparse.BlockSparse, x, u []float64) {
+	t.Helper()
+	m, n := a.Dims()
+	wantY, wantU, wantW := stepWant(a, x, u)
+	y, gotU, gotW := make([]float64, m), slices.Clone(u), make([]float64, n)
+	a.MulVec(y, x)
+	a.BidiagStep(gotU, gotW, x, stepAlpha)
 	for _, c := range []struct {
 		what      string
 		got, want []float64
-	}{{"BidiagStep u, v with an infinity", gotU, wantU}, {"BidiagStep Mᵀu, v with an infinity", gotW, wantW}} {
+	}{{"MulVec", y, wantY}, {"BidiagStep u", gotU, wantU}, {"BidiagStep Mᵀu", gotW, wantW}} {
 		for i, g := range c.got {
 			if w := c.want[i]; math.Float64bits(g) != math.Float64bits(w) && !(math.IsNaN(g) && math.IsNaN(w)) {
 				t.Fatalf("%s (kernels %s): %s[%d] = %v, want %v", name, fp.KernelPath(), c.what, i, g, w)
@@ -440,31 +456,10 @@ func TestProductsBitExactInfinityPastRows(t *testing.T) {
 			s := a.Shape(b)
 			x[s.Col0+s.NCol-1] = math.Inf(1)
 		}
-		const alpha = 0.375
-		wantY, _ := chainProducts(a, x, u)
-		wantU := make([]float64, m)
-		for i := range wantU {
-			wantU[i] = math.FMA(-alpha, u[i], wantY[i])
-		}
-		_, wantW := chainProducts(a, x, wantU)
-		same := func(t *testing.T, what string, got, want []float64) {
-			t.Helper()
-			for i, g := range got {
-				if w := want[i]; math.Float64bits(g) != math.Float64bits(w) && !(math.IsNaN(g) && math.IsNaN(w)) {
-					t.Fatalf("nc %d (kernels %s): %s[%d] = %v, want %v", nc, fp.KernelPath(), what, i, g, w)
-				}
-			}
-		}
 		for _, p := range fp.KernelPaths() {
 			func() {
 				defer fp.SetKernelPath(fp.SetKernelPath(p))
-				y := make([]float64, m)
-				a.MulVec(y, x)
-				same(t, "MulVec", y, wantY)
-				gotU, gotW := slices.Clone(u), make([]float64, n)
-				a.BidiagStep(gotU, gotW, x, alpha)
-				same(t, "BidiagStep u", gotU, wantU)
-				same(t, "BidiagStep Mᵀu", gotW, wantW)
+				checkStepNaN(t, fmt.Sprintf("blocks of %d columns", nc), a, x, u)
 			}()
 		}
 	}
